@@ -1,0 +1,1 @@
+# Deliberately empty: mogel.engine must import without Django settings.

@@ -1,0 +1,624 @@
+"""The Mogel Motte state machine: one :class:`Game` holds a whole game, round after round.
+
+Shape (after OpenSpiel's Python games): ``legal_actions(seat)`` lists what a seat may do
+now, ``apply(seat, action, at)`` does it, ``view(seat)`` is what that seat may see.
+Time is an input: every action carries the millisecond at which it happened and
+``advance(now)`` closes the windows that ran out; the engine never reads a clock.
+Chance comes only from the game's seed, so the same seed and the same actions replay
+the same game byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from . import cards as C
+from .errors import IllegalAction
+
+PHASE_TURN = "turn"              # the player on turn plays or draws
+PHASE_SPIDER = "spider"          # the spider's player gives a card away or keeps it
+PHASE_MOSQUITO = "mosquito"      # slap window
+PHASE_GIFTS = "mosquito_gifts"   # everyone hands the slowest slapper a card
+PHASE_COCKROACH = "cockroach"    # race window
+PHASE_OVER = "over"              # the last round has been scored
+
+DEFAULT_OPTIONS = {
+    "ant_pile": "discard",
+    "rounds": "full",
+    "first_guard": 0,
+    "mosquito_ms": 2000,
+    "cockroach_ms": 2500,
+    "act_ms": 3000,
+}
+MIN_WINDOW_MS = 500
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+
+# The fields that make up a game; to_json/from_json round-trip exactly these.
+_FIELDS = (
+    "players", "seed", "shuffles", "options", "round", "starter", "guard", "turn",
+    "phase", "hands", "draw", "discard", "under", "scores", "spider", "window",
+    "gifts", "acts", "settling", "empty_passes", "clock", "log", "round_log_start",
+    "history",
+)
+
+
+def _options(players: int, given: dict) -> dict:
+    unknown = set(given) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown options: {sorted(unknown)}")
+    options = {**DEFAULT_OPTIONS, **given}
+    if options["ant_pile"] not in ("discard", "draw"):
+        raise ValueError("ant_pile must be 'discard' or 'draw'")
+    if options["rounds"] not in ("full", "single"):
+        raise ValueError("rounds must be 'full' or 'single'")
+    if not (isinstance(options["first_guard"], int) and 0 <= options["first_guard"] < players):
+        raise ValueError("first_guard must be a seat")
+    for key in ("mosquito_ms", "cockroach_ms", "act_ms"):
+        if not (isinstance(options[key], int) and options[key] >= MIN_WINDOW_MS):
+            raise ValueError(f"{key} must be a whole number of at least {MIN_WINDOW_MS}")
+    return options
+
+
+class Game:
+    """A game of Mogel Motte. Build one with :meth:`new`, :meth:`from_scenario` or :meth:`from_json`."""
+
+    # -- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, seed: int, **options) -> Game:
+        if not (isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS):
+            raise ValueError(f"Mogel Motte is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        game = cls._blank(players, seed, _options(players, options))
+        game.starter = game.options["first_guard"]
+        game._deal_round(at=0)
+        return game
+
+    @classmethod
+    def from_scenario(cls, scenario: dict, seed: int = 0) -> Game:
+        """Any position, for tests and tutorials; it need not hold all 71 cards."""
+        known = {"players", "hands", "discard", "draw", "guard", "turn", "scores", "round",
+                 "options", "under", "starter"}
+        if set(scenario) - known:
+            raise ValueError(f"unknown scenario keys: {sorted(set(scenario) - known)}")
+        players = scenario["players"]
+        if not (isinstance(players, int) and 2 <= players <= MAX_PLAYERS):
+            raise ValueError("a scenario needs 2 to 5 players")
+        game = cls._blank(players, seed, _options(players, scenario.get("options", {})))
+        hands = [list(h) for h in scenario["hands"]]
+        if len(hands) != players or not all(hands):
+            raise ValueError("a scenario needs one non-empty hand per player")
+        game.hands = hands
+        game.discard = list(scenario["discard"])
+        game.draw = list(scenario.get("draw", []))
+        game.under = list(scenario.get("under", []))
+        if not game.discard:
+            raise ValueError("the discard pile needs a top card")
+        everything = Counter(c for h in hands for c in h)
+        everything.update(game.discard + game.draw + game.under)
+        for c, n in everything.items():
+            C.card(c)  # raises for anything that is not a card
+            if n > C.DECK_COUNTS[c]:
+                raise ValueError(f"the deck has only {C.DECK_COUNTS[c]} of {c!r}")
+        for key in ("guard", "turn", "starter"):
+            seat = scenario.get(key, scenario["guard"] if key != "guard" else None)
+            if not (isinstance(seat, int) and 0 <= seat < players):
+                raise ValueError(f"{key} must be a seat")
+            setattr(game, key, seat)
+        game.scores = list(scenario.get("scores", [0] * players))
+        if len(game.scores) != players:
+            raise ValueError("one score per player")
+        game.round = scenario.get("round", 1)
+        if not (isinstance(game.round, int) and 1 <= game.round <= game.total_rounds):
+            raise ValueError("round out of range")
+        game._log(0, "round_start", round=game.round, guard=game.guard, starter=game.starter,
+                  top=game.discard[-1])
+        return game
+
+    @classmethod
+    def _blank(cls, players: int, seed: int, options: dict) -> Game:
+        if not isinstance(seed, int):
+            raise ValueError("the seed is a whole number")
+        game = cls.__new__(cls)
+        game.players, game.seed, game.shuffles, game.options = players, seed, 0, options
+        game.round, game.starter, game.guard, game.turn = 1, 0, 0, 0
+        game.phase = PHASE_TURN
+        game.hands = [[] for _ in range(players)]
+        game.draw, game.discard, game.under = [], [], []
+        game.scores = [0] * players
+        game.spider = game.window = game.gifts = game.settling = None
+        game.acts = {}
+        game.empty_passes = 0
+        game.clock = 0
+        game.log, game.round_log_start, game.history = [], 0, []
+        return game
+
+    def to_json(self) -> str:
+        state = {f: getattr(self, f) for f in _FIELDS}
+        state["acts"] = {str(k): v for k, v in self.acts.items()}
+        return json.dumps(state, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        state = json.loads(text)
+        game = cls.__new__(cls)
+        for f in _FIELDS:
+            setattr(game, f, state[f])
+        game.acts = {int(k): v for k, v in state["acts"].items()}
+        return game
+
+    # -- what is true now -----------------------------------------------------------
+
+    @property
+    def total_rounds(self) -> int:
+        return self.players if self.options["rounds"] == "full" else 1
+
+    @property
+    def over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    @property
+    def top(self) -> str:
+        return self.discard[-1]
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        """The other seats in clockwise order, starting left of ``seat``."""
+        return [(seat + i) % self.players for i in range(1, self.players)]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every action ``seat`` may take now, in notation. Windows are as of the last action or advance."""
+        if self.phase == PHASE_OVER or not (isinstance(seat, int) and 0 <= seat < self.players):
+            return []
+        hand = self.hands[seat]
+        if self.settling is not None:
+            if seat != self.settling["guard"]:
+                return []
+            return [f"hand {c}" for c in _distinct(hand) if C.may_give(c)]
+        actions: list[str] = []
+        phase = self.phase
+        if phase == PHASE_TURN and seat == self.turn:
+            is_guard = seat == self.guard
+            actions = [f"play {c}" for c in _distinct(hand) if C.may_play(c, self.top, is_guard)]
+            if not actions:
+                actions = ["draw"]
+        elif phase == PHASE_SPIDER and seat == self.spider["by"]:
+            others = self._clockwise_from(seat)
+            actions = [f"give {c} {to}" for c in _distinct(hand) if C.may_give(c) for to in others]
+            actions.append("keep")
+        elif phase == PHASE_MOSQUITO:
+            if seat != self.window["by"] and seat not in self.window["slapped"]:
+                actions = ["slap"]
+        elif phase == PHASE_GIFTS:
+            if seat in self.gifts["from"]:
+                actions = [f"hand {c}" for c in _distinct(hand) if C.may_give(c)]
+        elif phase == PHASE_COCKROACH:
+            wanted = str(self.window["value"])
+            if wanted in hand:
+                actions = [f"race {wanted}"]
+        if seat != self.guard and len(hand) >= 2 and seat not in self.acts:
+            actions += [f"cheat {c}" for c in _distinct(hand)]
+        if seat == self.guard:
+            actions += [f"catch {s}" for s in self._clockwise_from(seat)]
+        return actions
+
+    def expected(self) -> list[int]:
+        """The seats the game is waiting for (turn, gift, slap, hand-over); cheats and catches are never owed."""
+        if self.phase == PHASE_OVER:
+            return []
+        if self.settling is not None:
+            return [self.settling["guard"]] if self.legal_actions(self.settling["guard"]) else []
+        if self.phase == PHASE_TURN:
+            return [self.turn]
+        if self.phase == PHASE_SPIDER:
+            return [self.spider["by"]]
+        if self.phase == PHASE_MOSQUITO:
+            return [s for s in self._clockwise_from(self.window["by"]) if s not in self.window["slapped"]]
+        if self.phase == PHASE_GIFTS:
+            return list(self.gifts["from"])
+        return [s for s in range(self.players) if str(self.window["value"]) in self.hands[s]]
+
+    def next_deadline(self) -> int | None:
+        """When the next window closes by itself (None while a Caught! is settled: clocks stand still)."""
+        if self.settling is not None or self.phase == PHASE_OVER:
+            return None
+        times = [act["until"] for act in self.acts.values()]
+        if self.window is not None:
+            times.append(self.window["closes"])
+        return min(times) if times else None
+
+    # -- acting ---------------------------------------------------------------------
+
+    def advance(self, now: int) -> list[dict]:
+        """Close every window that has run out by ``now``; returns the public events."""
+        if not isinstance(now, int) or now < self.clock:
+            raise IllegalAction("time_backwards", f"time {now!r} is before {self.clock}")
+        mark = len(self.log)
+        self._close_windows(now)
+        self.clock = now
+        return self._public(self.log[mark:])
+
+    def apply(self, seat: int, action: str, at: int) -> list[dict]:
+        """Do ``action`` for ``seat`` at time ``at`` (ms); returns the public events it caused.
+
+        Windows that ran out before ``at`` close first (so a late slap is refused). An
+        illegal action raises :class:`IllegalAction` and leaves the game exactly as it was.
+        """
+        if not isinstance(at, int) or at < self.clock:
+            raise IllegalAction("time_backwards", f"time {at!r} is before {self.clock}")
+        deadline = self.next_deadline()
+        saved = self.to_json() if deadline is not None and deadline <= at else None
+        mark = len(self.log)
+        self._close_windows(at)
+        if not isinstance(action, str) or action not in self.legal_actions(seat):
+            error = self._why_illegal(seat, action)
+            if saved is not None:
+                self.__dict__.update(Game.from_json(saved).__dict__)
+            raise error
+        self.clock = at
+        verb, _, rest = action.partition(" ")
+        getattr(self, "_do_" + verb)(seat, rest.split(), at)
+        if self.phase == PHASE_GIFTS:
+            self._settle_gifts()
+        self._end_round_if_hand_empty(at)
+        return self._public(self.log[mark:])
+
+    def _do_play(self, seat: int, args: list[str], at: int) -> None:
+        played = args[0]
+        self.hands[seat].remove(played)
+        self.discard.append(played)
+        self.empty_passes = 0
+        self._log(at, "played", seat=seat, card=played)
+        if not self.hands[seat]:
+            return  # the last card ends the round; an action card's action is not carried out
+        kind = C.kind(played)
+        if kind == C.SPIDER:
+            self.phase, self.spider = PHASE_SPIDER, {"by": seat}
+        elif kind == C.MOSQUITO:
+            closes = at + self.options["mosquito_ms"]
+            self.phase = PHASE_MOSQUITO
+            self.window = {"kind": "mosquito", "by": seat, "closes": closes, "slapped": []}
+            self._log(at, "mosquito_open", seat=seat, closes=closes)
+        elif kind == C.COCKROACH:
+            closes = at + self.options["cockroach_ms"]
+            value = C.value(played)
+            self.phase = PHASE_COCKROACH
+            self.window = {"kind": "cockroach", "by": seat, "value": value, "closes": closes}
+            self._log(at, "cockroach_open", seat=seat, value=value, closes=closes)
+        elif kind == C.ANT:
+            self._ant(seat, at)
+            self.turn = self._next(seat)
+        else:
+            self.turn = self._next(seat)
+
+    def _ant(self, seat: int, at: int) -> None:
+        from_discard = self.options["ant_pile"] == "discard"
+        for other in self._clockwise_from(seat):
+            if from_discard and len(self.discard) > 1:
+                taken = self.discard.pop(-2)  # the card right under the ant
+                self.hands[other].append(taken)
+                self._log(at, "ant_took", seat=other, card=taken)
+            else:
+                self._draw_for(other, at, "ant_drew")
+
+    def _do_draw(self, seat: int, args: list[str], at: int) -> None:
+        if self._draw_for(seat, at, "drew"):
+            self.empty_passes = 0
+        else:
+            self.empty_passes += 1
+        self.turn = self._next(seat)
+        if self.empty_passes >= self.players:
+            # Nothing left to draw and nobody could play for a whole lap: the round would never end.
+            self._end_round(at, out=None)
+
+    def _draw_for(self, seat: int, at: int, code: str) -> bool:
+        """One card from the draw pile into ``seat``'s hand, reshuffling the discard pile if needed."""
+        if not self.draw and len(self.discard) > 1:
+            self.draw = self.discard[:-1]
+            self.discard = self.discard[-1:]
+            self._rng().shuffle(self.draw)
+            self._log(at, "reshuffled", size=len(self.draw))
+        if not self.draw:
+            self._log(at, "nothing_to_draw", seat=seat)
+            return False
+        drawn = self.draw.pop()
+        self.hands[seat].append(drawn)
+        self._log(at, code, seat=seat, card=drawn, see=[seat])
+        return True
+
+    def _do_give(self, seat: int, args: list[str], at: int) -> None:
+        gift, to = args[0], int(args[1])
+        self.hands[seat].remove(gift)
+        self.hands[to].append(gift)
+        self._log(at, "spider_gave", seat=seat, to=to, card=gift, see=[seat, to])
+        self._after_spider(seat)
+
+    def _do_keep(self, seat: int, args: list[str], at: int) -> None:
+        self._log(at, "spider_kept", seat=seat)
+        self._after_spider(seat)
+
+    def _after_spider(self, seat: int) -> None:
+        self.phase, self.spider = PHASE_TURN, None
+        self.turn = self._next(seat)
+
+    def _do_slap(self, seat: int, args: list[str], at: int) -> None:
+        self.window["slapped"].append(seat)
+        self._log(at, "slapped", seat=seat)
+        if len(self.window["slapped"]) == self.players - 1:
+            self._close_mosquito(at)
+
+    def _close_mosquito(self, at: int) -> None:
+        by, slapped = self.window["by"], self.window["slapped"]
+        missing = [s for s in self._clockwise_from(by) if s not in slapped]
+        slowest = missing[0] if missing else slapped[-1]
+        self.window = None
+        self._log(at, "mosquito_slowest", seat=slowest)
+        self.phase = PHASE_GIFTS
+        self.gifts = {"by": by, "to": slowest, "from": self._clockwise_from(slowest)}
+        self._settle_gifts()
+
+    def _settle_gifts(self) -> None:
+        """Drop givers with nothing to give (only moths, e.g. after a cheat); resume play once all gave."""
+        self.gifts["from"] = [s for s in self.gifts["from"] if any(C.may_give(c) for c in self.hands[s])]
+        if not self.gifts["from"]:
+            self.phase, self.turn = PHASE_TURN, self._next(self.gifts["by"])
+            self.gifts = None
+
+    def _do_hand(self, seat: int, args: list[str], at: int) -> None:
+        given = args[0]
+        if self.settling is not None:
+            accused = self.settling["accused"]
+            self.hands[seat].remove(given)
+            self.hands[accused].append(given)
+            self._log(at, "penalty", seat=seat, to=accused, card=given, see=[seat, accused])
+            self._settled(at)
+            return
+        to = self.gifts["to"]
+        self.hands[seat].remove(given)
+        self.hands[to].append(given)
+        self._log(at, "handed", seat=seat, to=to, card=given, see=[seat, to])
+        self.gifts["from"].remove(seat)
+
+    def _do_race(self, seat: int, args: list[str], at: int) -> None:
+        raced = args[0]
+        self.hands[seat].remove(raced)
+        self.discard.append(raced)
+        self._log(at, "raced", seat=seat, card=raced)
+        self._close_cockroach(at, raced=True)
+
+    def _close_cockroach(self, at: int, raced: bool = False) -> None:
+        by = self.window["by"]
+        if not raced:
+            self._log(at, "cockroach_nobody", seat=by)
+        self.window = None
+        self.phase, self.turn = PHASE_TURN, self._next(by)
+
+    def _do_cheat(self, seat: int, args: list[str], at: int) -> None:
+        hidden = args[0]
+        self.hands[seat].remove(hidden)
+        self.under.append(hidden)
+        until = at + self.options["act_ms"]
+        self.acts[seat] = {"card": hidden, "until": until}
+        self._log(at, "cheated", seat=seat, card=hidden, until=until, only=[seat])
+
+    def _do_catch(self, seat: int, args: list[str], at: int) -> None:
+        accused = int(args[0])
+        act = self.acts.pop(accused, None)
+        if act is None:
+            self._log(at, "wrong_accusation", seat=seat, accused=accused)
+            self._draw_for(seat, at, "drew")
+            return
+        self.under.remove(act["card"])
+        self.hands[accused].append(act["card"])
+        self._log(at, "caught", seat=seat, accused=accused, card=act["card"])
+        self.settling = {"guard": seat, "accused": accused, "since": at}
+        if not any(C.may_give(c) for c in self.hands[seat]):
+            self._settled(at)  # a guard holding only moths has nothing to hand over
+
+    def _settled(self, at: int) -> None:
+        paused = at - self.settling["since"]
+        if self.window is not None:
+            self.window["closes"] += paused
+        for act in self.acts.values():
+            act["until"] += paused
+        self.guard = self.settling["accused"]
+        self.settling = None
+        self._log(at, "guard_moved", seat=self.guard)
+
+    def _close_windows(self, now: int) -> None:
+        while True:
+            deadline = self.next_deadline()
+            if deadline is None or deadline > now:
+                return
+            if self.window is not None and self.window["closes"] == deadline:
+                if self.window["kind"] == "mosquito":
+                    self._close_mosquito(deadline)
+                else:
+                    self._close_cockroach(deadline)
+                continue
+            seat = min(s for s, act in self.acts.items() if act["until"] == deadline)
+            act = self.acts.pop(seat)
+            self._log(deadline, "got_away", seat=seat, card=act["card"], only=[seat])
+
+    # -- rounds ---------------------------------------------------------------------
+
+    def _end_round_if_hand_empty(self, at: int) -> None:
+        if self.phase == PHASE_OVER:
+            return
+        for seat in range(self.players):
+            if not self.hands[seat]:
+                self._end_round(at, out=seat)
+                return
+
+    def _end_round(self, at: int, out: int | None) -> None:
+        minus = [C.minus_points(h) for h in self.hands]
+        self.scores = [s + m for s, m in zip(self.scores, minus)]
+        result = {"round": self.round, "out": out, "minus": minus,
+                  "hands": [sorted(h, key=_display_order) for h in self.hands], "totals": list(self.scores)}
+        self.history.append(result)
+        self._log(at, "round_end", **result)
+        self.spider = self.window = self.gifts = self.settling = None
+        self.acts = {}
+        if self.round >= self.total_rounds:
+            self.phase = PHASE_OVER
+            self._log(at, "game_end", scores=list(self.scores), ranking=self.ranking())
+            return
+        self.round += 1
+        self.starter = self._next(self.starter)
+        self._deal_round(at)
+
+    def _deal_round(self, at: int) -> None:
+        deck = list(C.DECK)
+        self._rng().shuffle(deck)
+        self.hands = [[] for _ in range(self.players)]
+        dealing_order = [*self._clockwise_from(self.starter), self.starter]
+        for _ in range(C.HAND_SIZE):
+            for seat in dealing_order:
+                self.hands[seat].append(deck.pop())
+        self.discard, self.draw, self.under = [deck.pop()], deck, []
+        self.guard = self.turn = self.starter
+        self.phase = PHASE_TURN
+        self.empty_passes = 0
+        self.round_log_start = len(self.log)
+        self._log(at, "round_start", round=self.round, guard=self.guard, starter=self.starter,
+                  top=self.discard[-1])
+
+    def ranking(self) -> list[list[int]]:
+        """Seats grouped by place, fewest minus points first; tied seats share a place."""
+        places: dict[int, list[int]] = {}
+        for seat in sorted(range(self.players), key=lambda s: self.scores[s]):
+            places.setdefault(self.scores[seat], []).append(seat)
+        return list(places.values())
+
+    def _rng(self) -> random.Random:
+        # One seeded generator per shuffle keeps the state small enough to store with the
+        # game (a Random's own state is 2.5 KB) and replays exactly from seed + counter.
+        self.shuffles += 1
+        return random.Random(f"mogel:{self.seed}:{self.shuffles}")
+
+    # -- what a seat may see ----------------------------------------------------------
+
+    def view(self, seat: int) -> dict:
+        """Everything ``seat`` may see, as plain JSON-ready data; nothing of other hands or the draw order."""
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r}")
+        act = self.acts.get(seat)
+        window = dict(self.window, slapped=list(self.window.get("slapped", []))) if self.window else None
+        return {
+            "seat": seat,
+            "players": self.players,
+            "round": self.round,
+            "rounds": self.total_rounds,
+            "phase": self.phase,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.scores),
+            "top": self.discard[-1] if self.discard else None,
+            "discard_size": len(self.discard),
+            "draw_size": len(self.draw),
+            "under_size": len(self.under),
+            "guard": self.guard,
+            "turn": self.turn,
+            "starter": self.starter,
+            "spider": dict(self.spider) if self.spider else None,
+            "window": window,
+            "gifts": {**self.gifts, "from": list(self.gifts["from"])} if self.gifts else None,
+            "settling": {"guard": self.settling["guard"], "accused": self.settling["accused"]}
+            if self.settling else None,
+            "act": dict(act) if act else None,
+            "options": dict(self.options),
+            "clock": self.clock,
+            "log": [e for e in (_seen_by(e, seat) for e in self.log[self.round_log_start:]) if e],
+            "history": json.loads(json.dumps(self.history)),
+            "ranking": self.ranking() if self.over else None,
+        }
+
+    def _log(self, at: int, code: str, **params) -> None:
+        self.log.append({"code": code, "t": at, **params})
+
+    @staticmethod
+    def _public(events: list[dict]) -> list[dict]:
+        return [e for e in (_seen_by(e, None) for e in events) if e]
+
+    # -- explaining a refusal -----------------------------------------------------------
+
+    def _why_illegal(self, seat: object, action: object) -> IllegalAction:
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            return IllegalAction("bad_seat", f"no seat {seat!r}", seat=seat)
+        parts = action.split() if isinstance(action, str) else []
+        verb, args = (parts[0], parts[1:]) if parts else ("", [])
+        arity = {"play": 1, "draw": 0, "give": 2, "keep": 0, "slap": 0, "race": 1,
+                 "cheat": 1, "catch": 1, "hand": 1}
+        if (verb not in arity or len(args) != arity[verb]
+                or verb in ("play", "give", "race", "cheat", "hand") and not C.is_card(args[0])
+                or verb == "catch" and not args[0].isdigit()
+                or verb == "give" and not args[1].isdigit()):
+            return IllegalAction("malformed", f"not an action: {action!r}", action=action)
+        if self.phase == PHASE_OVER:
+            return IllegalAction("game_over", "the game is over")
+        if self.settling is not None and not (verb == "hand" and seat == self.settling["guard"]):
+            return IllegalAction("settling", "a Caught! is being settled")
+        hand = self.hands[seat]
+        card = args[0] if verb in ("play", "give", "race", "cheat", "hand") else None
+        if card is not None and card not in hand:
+            return IllegalAction("not_in_hand", f"{card} is not in your hand", card=card)
+        if verb == "cheat":
+            if seat == self.guard:
+                return IllegalAction("guard_may_not_cheat", "the guard never cheats")
+            if len(hand) < 2:
+                return IllegalAction("last_card", "your last card cannot disappear")
+            return IllegalAction("already_in_act", "one cheat at a time")
+        if verb == "catch":
+            if seat != self.guard:
+                return IllegalAction("not_guard", "only the guard calls Caught!")
+            if int(args[0]) == seat:
+                return IllegalAction("catch_self", "the guard cannot accuse itself")
+            return IllegalAction("bad_seat", f"no seat {args[0]}", seat=args[0])
+        if verb in ("play", "draw"):
+            if self.phase != PHASE_TURN or seat != self.turn:
+                return IllegalAction("not_your_turn", "it is not your turn")
+            if verb == "draw":
+                return IllegalAction("must_play", "a card fits: play it")
+            if C.kind(card) == C.MOTH and C.fits(card, self.top):
+                return IllegalAction("moth_not_playable", "only the guard may play a moth", card=card)
+            return IllegalAction("does_not_fit", f"{card} does not fit on {self.top}", card=card, top=self.top)
+        if verb in ("give", "keep"):
+            if self.phase != PHASE_SPIDER or seat != self.spider["by"]:
+                return IllegalAction("no_gift_now", "no spider gift is due from you")
+            if C.kind(card) == C.MOTH:
+                return IllegalAction("moth_not_giftable", "a moth is never given away", card=card)
+            return IllegalAction("bad_target", "give to another player", seat=args[1])
+        if verb == "slap":
+            return IllegalAction("no_slap_now", "there is nothing to slap")
+        if verb == "race":
+            if self.phase == PHASE_COCKROACH and C.kind(card) != C.NUMBER:
+                return IllegalAction("race_needs_number", "race with a number card", card=card)
+            return IllegalAction("no_race_now", "no cockroach race for that card", card=card)
+        # verb == "hand"
+        if card is not None and C.kind(card) == C.MOTH:
+            return IllegalAction("moth_not_giftable", "a moth is never given away", card=card)
+        return IllegalAction("nothing_to_hand", "you owe nobody a card")
+
+
+def _distinct(hand: list[str]) -> list[str]:
+    return list(dict.fromkeys(hand))
+
+
+def _display_order(card: str) -> tuple[int, int]:
+    c = C.card(card)
+    return C.KINDS.index(c.kind), c.value
+
+
+def _seen_by(event: dict, seat: int | None) -> dict | None:
+    """The event as ``seat`` sees it (``None``: as everyone sees it): private cards removed."""
+    only = event.get("only")
+    if only is not None and seat not in only:
+        return None
+    see = event.get("see")
+    shown = {k: v for k, v in event.items() if k not in ("only", "see")}
+    if see is not None and seat not in see:
+        shown.pop("card", None)
+    return shown

@@ -1,0 +1,179 @@
+"""Spider, mosquito, cockroach and ant, and an action card as the last card."""
+
+import pytest
+
+from mogel.engine import IllegalAction
+
+
+def refused(game, seat, action, at):
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as error:
+        game.apply(seat, action, at)
+    assert game.to_json() == before, "a refused action changes nothing"
+    return error.value.code
+
+
+# Spider -------------------------------------------------------------------------
+
+
+def test_after_a_spider_you_may_give_one_card_to_any_other_player(make):
+    game = make([["spider3", "5", "moth1"], ["1", "1"], ["1", "1"]], discard=["2"])
+    game.apply(0, "play spider3", 1)
+    assert game.phase == "spider"
+    gives = [a for a in game.legal_actions(0) if a.startswith(("give", "keep"))]
+    assert sorted(gives) == ["give 5 1", "give 5 2", "keep"], "never the moth, never to yourself"
+    game.apply(0, "give 5 2", 2)
+    assert game.hands[2] == ["1", "1", "5"] and game.hands[0] == ["moth1"]
+    assert game.phase == "turn" and game.turn == 1
+
+
+def test_the_spider_gift_can_be_declined(make):
+    game = make([["spider3", "5"], ["1"], ["1"]], discard=["2"])
+    game.apply(0, "play spider3", 1)
+    game.apply(0, "keep", 2)
+    assert game.hands[0] == ["5"] and game.turn == 1
+
+
+def test_the_moth_cannot_be_given_with_the_spider(make):
+    game = make([["spider3", "5", "moth1"], ["1"], ["1"]], discard=["2"])
+    game.apply(0, "play spider3", 1)
+    assert refused(game, 0, "give moth1 1", 2) == "moth_not_giftable"
+    assert refused(game, 0, "give 5 0", 2) == "bad_target"
+
+
+def test_giving_your_last_card_away_ends_the_round(make):
+    game = make([["spider3", "5"], ["1", "1"], ["1"]], discard=["2"], options={"rounds": "single"})
+    game.apply(0, "play spider3", 1)
+    game.apply(0, "give 5 1", 2)
+    assert game.over and game.history[0]["out"] == 0 and game.history[0]["minus"] == [0, 3, 1]
+
+
+# Mosquito -----------------------------------------------------------------------
+
+
+def mosquito_table(make, **options):
+    return make([["mosquito3", "4", "5"], ["1", "2", "moth2"], ["1", "3"], ["5", "moth1"]],
+                discard=["2"], options={"mosquito_ms": 1000, **options})
+
+
+def test_everyone_but_the_mosquitos_player_slaps_and_the_last_one_is_slowest(make):
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    assert game.phase == "mosquito"
+    assert "slap" not in game.legal_actions(0)
+    game.apply(2, "slap", 200)
+    game.apply(3, "slap", 300)
+    game.apply(1, "slap", 400)
+    assert game.phase == "mosquito_gifts", "the window closes early once everyone has slapped"
+    assert game.gifts["to"] == 1
+    assert sorted(game.expected()) == [0, 2, 3]
+
+
+def test_a_late_slap_is_refused_and_who_never_slapped_is_slowest(make):
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    game.apply(1, "slap", 300)
+    assert refused(game, 2, "slap", 1100) == "no_slap_now", "window [100, 1100) has closed"
+    game.advance(1100)
+    assert game.gifts["to"] == 2, "of the seats that never slapped, the first clockwise from the mosquito"
+
+
+def test_the_slowest_gets_one_card_from_every_other_player_never_a_moth(make):
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    for seat in (1, 2, 3):
+        game.apply(seat, "slap", 200 + seat)
+    assert game.gifts["to"] == 3
+    assert [a for a in game.legal_actions(1) if a.startswith("hand")] == ["hand 1", "hand 2"]
+    assert refused(game, 1, "hand moth2", 300) == "moth_not_giftable"
+    assert game.turn == 0 and refused(game, 1, "play 1", 300) == "not_your_turn"
+    game.apply(2, "hand 3", 310)
+    game.apply(0, "hand 5", 320)
+    assert game.phase == "mosquito_gifts"
+    game.apply(1, "hand 2", 330)
+    assert sorted(game.hands[3]) == ["2", "3", "5", "5", "moth1"]
+    assert game.phase == "turn" and game.turn == 1, "play goes on clockwise from the mosquito's player"
+
+
+def test_a_giver_with_only_moths_gives_nothing(make):
+    game = make([["mosquito3", "4"], ["1", "1"], ["moth3"]], discard=["2"], options={"mosquito_ms": 1000})
+    game.apply(0, "play mosquito3", 0)
+    game.apply(2, "slap", 10)
+    game.apply(1, "slap", 20)
+    assert game.gifts["to"] == 1 and game.gifts["from"] == [0]
+
+
+def test_turns_pause_while_the_slap_window_is_open(make):
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    assert refused(game, 1, "play 1", 150) == "not_your_turn"
+
+
+# Cockroach ----------------------------------------------------------------------
+
+
+def cockroach_table(make):
+    return make([["cockroach3", "3", "4"], ["3", "5"], ["3", "spider3"]],
+                discard=["2"], options={"cockroach_ms": 1000})
+
+
+def test_the_first_number_card_of_the_same_value_stays_and_closes_the_race(make):
+    game = cockroach_table(make)
+    game.apply(0, "play cockroach3", 100)
+    assert game.phase == "cockroach"
+    assert "race 3" in game.legal_actions(0), "the cockroach's player may race too"
+    game.apply(2, "race 3", 250)
+    assert game.top == "3" and game.hands[2] == ["spider3"]
+    assert game.hands[1] == ["3", "5"], "nobody else loses a card"
+    assert game.phase == "turn" and game.turn == 1
+    assert refused(game, 1, "race 3", 260) == "no_race_now"
+
+
+def test_only_number_cards_race(make):
+    game = cockroach_table(make)
+    game.apply(0, "play cockroach3", 100)
+    assert refused(game, 2, "race spider3", 200) == "race_needs_number"
+
+
+def test_when_nobody_races_in_time_play_continues(make):
+    game = cockroach_table(make)
+    game.apply(0, "play cockroach3", 100)
+    assert refused(game, 1, "race 3", 1100) == "no_race_now"
+    game.advance(1100)
+    assert game.phase == "turn" and game.turn == 1 and game.top == "cockroach3"
+
+
+# Ant ----------------------------------------------------------------------------
+
+
+def test_after_an_ant_every_other_player_takes_the_cards_under_it(make):
+    game = make([["ant3", "4"], ["1"], ["1"], ["1"]], discard=["5", "1", "2"], draw=["3", "4"])
+    game.apply(0, "play ant3", 1)
+    assert game.hands[1] == ["1", "2"] and game.hands[2] == ["1", "1"]
+    assert game.hands[3] == ["1", "5"]
+    assert game.discard == ["ant3"] and game.turn == 1
+
+
+def test_when_the_discard_pile_runs_out_the_rest_draw(make):
+    game = make([["ant3", "4"], ["1"], ["1"], ["1"]], discard=["2"], draw=["3", "4"])
+    game.apply(0, "play ant3", 1)
+    assert game.hands[1] == ["1", "2"], "the one card under the ant"
+    assert game.hands[2] == ["1", "4"] and game.hands[3] == ["1", "3"], "then from the draw pile, top first"
+
+
+def test_the_draw_pile_variant_makes_everyone_draw(make):
+    game = make([["ant3", "4"], ["1"], ["1"]], discard=["5", "2"], draw=["3", "4"],
+                options={"ant_pile": "draw"})
+    game.apply(0, "play ant3", 1)
+    assert game.hands[1] == ["1", "4"] and game.hands[2] == ["1", "3"] and game.discard == ["5", "2", "ant3"]
+
+
+# Last card ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("last", ["spider3", "mosquito3", "cockroach3", "ant3"])
+def test_an_action_card_as_last_card_ends_the_round_without_its_action(make, last):
+    game = make([[last], ["3", "4"], ["1"]], discard=["2"], draw=["5"])
+    game.apply(0, f"play {last}", 1)
+    assert game.round == 2 and game.history[0]["out"] == 0
+    assert game.history[0]["minus"] == [0, 2, 1], "no ant took, no gift, no window"
