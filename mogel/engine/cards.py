@@ -122,5 +122,14 @@ def may_give(text: str) -> bool:
     return kind(text) != MOTH
 
 
+@cache
+def playable_on(top: str, is_guard: bool) -> frozenset[str]:
+    """All cards that :func:`may_play` allows on ``top`` (a lookup table for the hot path)."""
+    return frozenset(c for c in _CARDS if may_play(c, top, is_guard))
+
+
+GIFTABLE = frozenset(c for c in _CARDS if may_give(c))
+
+
 def minus_points(hand: list[str]) -> int:
     return sum(card(c).minus_points for c in hand)

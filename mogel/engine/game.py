@@ -171,38 +171,50 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, in notation. Windows are as of the last action or advance."""
+        # Every change of state logs an event, so the log's length identifies the state;
+        # the cache spares apply() from recomputing what the caller just asked for.
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[str]:
+        key = (len(self.log), seat)
+        cache = self.__dict__.setdefault("_legal_cache", {})
+        if key not in cache:
+            if len(cache) > 16:
+                cache.clear()
+            cache[key] = self._legal_actions(seat)
+        return cache[key]
+
+    def _legal_actions(self, seat: int) -> list[str]:
         if self.phase == PHASE_OVER or not (isinstance(seat, int) and 0 <= seat < self.players):
             return []
-        hand = self.hands[seat]
+        distinct = list(dict.fromkeys(self.hands[seat]))
         if self.settling is not None:
             if seat != self.settling["guard"]:
                 return []
-            return [f"hand {c}" for c in _distinct(hand) if C.may_give(c)]
+            return [_HAND[c] for c in distinct if c in C.GIFTABLE]
         actions: list[str] = []
         phase = self.phase
         if phase == PHASE_TURN and seat == self.turn:
-            is_guard = seat == self.guard
-            actions = [f"play {c}" for c in _distinct(hand) if C.may_play(c, self.top, is_guard)]
-            if not actions:
-                actions = ["draw"]
+            fitting = C.playable_on(self.discard[-1], seat == self.guard)
+            actions = [_PLAY[c] for c in distinct if c in fitting] or ["draw"]
         elif phase == PHASE_SPIDER and seat == self.spider["by"]:
             others = self._clockwise_from(seat)
-            actions = [f"give {c} {to}" for c in _distinct(hand) if C.may_give(c) for to in others]
+            actions = [f"give {c} {to}" for c in distinct if c in C.GIFTABLE for to in others]
             actions.append("keep")
         elif phase == PHASE_MOSQUITO:
             if seat != self.window["by"] and seat not in self.window["slapped"]:
                 actions = ["slap"]
         elif phase == PHASE_GIFTS:
             if seat in self.gifts["from"]:
-                actions = [f"hand {c}" for c in _distinct(hand) if C.may_give(c)]
+                actions = [_HAND[c] for c in distinct if c in C.GIFTABLE]
         elif phase == PHASE_COCKROACH:
             wanted = str(self.window["value"])
-            if wanted in hand:
-                actions = [f"race {wanted}"]
-        if seat != self.guard and len(hand) >= 2 and seat not in self.acts:
-            actions += [f"cheat {c}" for c in _distinct(hand)]
+            if wanted in distinct:
+                actions = [_RACE[wanted]]
         if seat == self.guard:
             actions += [f"catch {s}" for s in self._clockwise_from(seat)]
+        elif len(self.hands[seat]) >= 2 and seat not in self.acts:
+            actions += [_CHEAT[c] for c in distinct]
         return actions
 
     def expected(self) -> list[int]:
@@ -236,6 +248,10 @@ class Game:
         """Close every window that has run out by ``now``; returns the public events."""
         if not isinstance(now, int) or now < self.clock:
             raise IllegalAction("time_backwards", f"time {now!r} is before {self.clock}")
+        deadline = self.next_deadline()
+        if deadline is None or deadline > now:
+            self.clock = now
+            return []
         mark = len(self.log)
         self._close_windows(now)
         self.clock = now
@@ -250,20 +266,24 @@ class Game:
         if not isinstance(at, int) or at < self.clock:
             raise IllegalAction("time_backwards", f"time {at!r} is before {self.clock}")
         deadline = self.next_deadline()
-        saved = self.to_json() if deadline is not None and deadline <= at else None
+        due = deadline is not None and deadline <= at
+        saved = self.to_json() if due else None
         mark = len(self.log)
-        self._close_windows(at)
-        if not isinstance(action, str) or action not in self.legal_actions(seat):
+        if due:
+            self._close_windows(at)
+        if not isinstance(action, str) or action not in self._legal(seat):
             error = self._why_illegal(seat, action)
             if saved is not None:
                 self.__dict__.update(Game.from_json(saved).__dict__)
             raise error
         self.clock = at
-        verb, _, rest = action.partition(" ")
-        getattr(self, "_do_" + verb)(seat, rest.split(), at)
+        verb, *args = action.split()
+        getattr(self, _DO[verb])(seat, args, at)
         if self.phase == PHASE_GIFTS:
             self._settle_gifts()
-        self._end_round_if_hand_empty(at)
+        if not self.hands[seat] and self.phase != PHASE_OVER:
+            # Only the acting seat can have lost its last card (a cheat never takes the last one).
+            self._end_round(at, out=seat)
         return self._public(self.log[mark:])
 
     def _do_play(self, seat: int, args: list[str], at: int) -> None:
@@ -445,14 +465,6 @@ class Game:
 
     # -- rounds ---------------------------------------------------------------------
 
-    def _end_round_if_hand_empty(self, at: int) -> None:
-        if self.phase == PHASE_OVER:
-            return
-        for seat in range(self.players):
-            if not self.hands[seat]:
-                self._end_round(at, out=seat)
-                return
-
     def _end_round(self, at: int, out: int | None) -> None:
         minus = [C.minus_points(h) for h in self.hands]
         self.scores = [s + m for s, m in zip(self.scores, minus)]
@@ -541,6 +553,8 @@ class Game:
 
     @staticmethod
     def _public(events: list[dict]) -> list[dict]:
+        if not any("only" in e or "see" in e for e in events):
+            return events
         return [e for e in (_seen_by(e, None) for e in events) if e]
 
     # -- explaining a refusal -----------------------------------------------------------
@@ -603,8 +617,13 @@ class Game:
         return IllegalAction("nothing_to_hand", "you owe nobody a card")
 
 
-def _distinct(hand: list[str]) -> list[str]:
-    return list(dict.fromkeys(hand))
+_DO = {verb: "_do_" + verb for verb in ("play", "draw", "give", "keep", "slap", "hand", "race", "cheat", "catch")}
+
+# Action strings built once: legal_actions runs for every decision of every game.
+_PLAY = {c: f"play {c}" for c in C.DECK_COUNTS}
+_HAND = {c: f"hand {c}" for c in C.DECK_COUNTS}
+_RACE = {c: f"race {c}" for c in C.DECK_COUNTS}
+_CHEAT = {c: f"cheat {c}" for c in C.DECK_COUNTS}
 
 
 def _display_order(card: str) -> tuple[int, int]:
@@ -614,6 +633,8 @@ def _display_order(card: str) -> tuple[int, int]:
 
 def _seen_by(event: dict, seat: int | None) -> dict | None:
     """The event as ``seat`` sees it (``None``: as everyone sees it): private cards removed."""
+    if "only" not in event and "see" not in event:
+        return event
     only = event.get("only")
     if only is not None and seat not in only:
         return None
