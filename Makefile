@@ -1,0 +1,24 @@
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: setup run test
+
+# The stamp makes the venv rebuild only when the dependency list changes.
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e '.[test]'
+	touch $@
+
+setup: $(VENV)/.installed
+	$(PY) manage.py compilecatalogues
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loadcontent
+
+run: setup
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# DJANGO_ALLOW_ASYNC_UNSAFE: Playwright's sync API runs an event loop in the
+# test thread, which Django would otherwise refuse to touch the ORM from.
+test: setup
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -n 2

@@ -1,0 +1,27 @@
+from urllib.parse import urlsplit
+
+from django.shortcuts import render
+from django.utils import translation
+from django.views.i18n import set_language as django_set_language
+
+
+def home(request):
+    return render(request, "pages/home.html")
+
+
+def set_language(request):
+    """Django's set_language, able to translate `next` from any language.
+
+    Django's view finds the page's URL in the new language with
+    translate_url(), which can only resolve a path whose prefix is the
+    *active* language. On /i18n/setlang/ (outside i18n_patterns) the active
+    language comes from the cookie or Accept-Language, not from the page the
+    visitor is on, so a visitor with an English browser switching from /it/
+    to German would be sent back to /it/. Activating the language of `next`
+    first makes the translation work for everyone.
+    """
+    next_url = request.POST.get("next", request.GET.get("next", ""))
+    page_language = translation.get_language_from_path(urlsplit(next_url).path)
+    if page_language:
+        translation.activate(page_language)
+    return django_set_language(request)

@@ -1,0 +1,21 @@
+from django.contrib import admin
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import path
+
+from mogel.pages.views import home, set_language
+
+# Outside i18n_patterns: the language switcher and the admin work in any
+# language and must not be redirected to a prefixed URL.
+urlpatterns = [
+    # Same URL and name as django.conf.urls.i18n provides; our wrapper fixes
+    # switching from a page whose language is not the browser's (see view).
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("admin/", admin.site.urls),
+]
+
+# Every visitor-facing page lives under /de/, /en/, /fr/, /nl/ or /it/;
+# LocaleMiddleware redirects "/" to the visitor's language.
+urlpatterns += i18n_patterns(
+    path("", home, name="home"),
+    prefix_default_language=True,
+)

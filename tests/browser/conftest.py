@@ -1,0 +1,75 @@
+"""The browser test setup every later browser test reuses.
+
+Tests here drive the live site in Debian's Chromium through pytest-playwright
+(`page` fixture). Playwright's own browser download is not used.
+"""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django refuses
+# ORM calls from such a thread (e.g. the transactional_db flush) otherwise.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+HERE = Path(__file__).resolve().parent
+ARTIFACTS = HERE.parents[1] / "test-artifacts"
+
+
+def pytest_collection_modifyitems(config, items):
+    # Every test in this folder is a browser test, whether or not its author
+    # remembered the marker: `-m "not browser"` must leave them all out.
+    # Skipping here rather than in a fixture: the session-scoped browser
+    # fixture would otherwise fail to launch before any function fixture runs.
+    missing = not os.path.exists(CHROMIUM)
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} not found: apt-get install chromium (CI installs it)")
+    for item in items:
+        if HERE in Path(item.path).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+            if missing:
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def site_url(live_server, transactional_db):
+    """Base URL of the live test server, without trailing slash.
+
+    transactional_db: the server thread sees only committed rows, so browser
+    tests get a database that is really written to and flushed afterwards.
+    """
+    return live_server.url
+
+
+@pytest.fixture
+def screenshot(page, request):
+    """Save the page as test-artifacts/<test name>-<label>.png; returns the path."""
+
+    def save(label="page", full_page=True):
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", f"{request.node.name}-{label}")
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return save

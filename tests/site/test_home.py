@@ -1,0 +1,110 @@
+import re
+
+import pytest
+from django.templatetags.static import static
+from django.urls import reverse
+
+LANGUAGES = ["de", "en", "fr", "nl", "it"]
+
+# One sentence of the home page per language: proves the catalogue is used.
+TAGLINE = {
+    "de": "Das Kartenspiel, bei dem Mogeln erlaubt ist",
+    "en": "The card game where cheating is allowed",
+    "fr": "Le jeu de cartes où tricher est permis",
+    "nl": "Het kaartspel waarin valsspelen mag",
+    "it": "Il gioco di carte in cui barare è permesso",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_page_is_served_in_each_language(client, lang):
+    response = client.get(f"/{lang}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{lang}">' in html
+    assert TAGLINE[lang] in html
+
+
+def test_root_redirects_to_german_without_preferences(client):
+    response = client.get("/")
+    assert response.status_code == 302
+    assert response["Location"] == "/de/"
+
+
+def test_root_follows_accept_language(client):
+    response = client.get("/", headers={"accept-language": "fr-CH, fr;q=0.9, en;q=0.5"})
+    assert response.status_code == 302
+    assert response["Location"] == "/fr/"
+
+
+def test_root_follows_the_language_cookie_set_by_the_switcher(client):
+    client.post(reverse("set_language"), {"language": "it", "next": "/de/"})
+    response = client.get("/", headers={"accept-language": "fr"})
+    assert response["Location"] == "/it/"
+
+
+def test_switcher_post_lands_on_the_same_page_in_the_new_language(client):
+    response = client.post(reverse("set_language"), {"language": "nl", "next": "/de/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/nl/"
+
+
+@pytest.mark.parametrize("browser_language", ["en", "de", "it"])
+def test_switcher_works_whatever_the_browser_language(client, browser_language):
+    # Django's own set_language only translates `next` when its language is
+    # the one Accept-Language/cookie select; ours must not depend on that.
+    response = client.post(
+        reverse("set_language"),
+        {"language": "de", "next": "/it/"},
+        headers={"accept-language": browser_language},
+    )
+    assert response["Location"] == "/de/"
+    assert response.cookies["django_language"].value == "de"
+
+
+def test_switcher_keeps_the_fragment_of_next(client):
+    # base.html's script appends location.hash to `next`; Django must keep it.
+    response = client.post(reverse("set_language"), {"language": "fr", "next": "/de/#main"})
+    assert response["Location"] == "/fr/#main"
+
+
+def test_hreflang_alternates_cover_every_language_and_x_default(client):
+    html = client.get("/en/").content.decode()
+    alternates = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', html))
+    assert alternates == {
+        "de": "http://testserver/de/",
+        "en": "http://testserver/en/",
+        "fr": "http://testserver/fr/",
+        "nl": "http://testserver/nl/",
+        "it": "http://testserver/it/",
+        "x-default": "http://testserver/",
+    }
+
+
+def test_switcher_names_each_language_in_itself_and_marks_the_current_one(client):
+    html = client.get("/fr/").content.decode()
+    buttons = re.findall(r'<button type="submit" name="language" value="(\w+)" lang="\w+"( aria-current="true")?>([^<]+)</button>', html)
+    assert [(code, name) for code, _, name in buttons] == [
+        ("de", "Deutsch"), ("en", "English"), ("fr", "Français"), ("nl", "Nederlands"), ("it", "Italiano"),
+    ]
+    assert [code for code, current, _ in buttons if current] == ["fr"]
+    assert f'action="{reverse("set_language")}"' in html
+
+
+def test_htmx_comes_from_our_own_static_files(client):
+    from django.contrib.staticfiles import finders
+
+    html = client.get("/de/").content.decode()
+    sources = re.findall(r'<script[^>]*\bsrc="([^"]+)"', html)
+    assert static("vendor/htmx.min.js") in sources
+    assert not [s for s in sources if re.match(r"(https?:)?//", s)]
+    assert finders.find("vendor/htmx.min.js")
+    assert "hx-headers='{\"x-csrftoken\": \"" in html
+
+
+def test_base_template_has_the_accessibility_landmarks(client):
+    html = client.get("/nl/").content.decode()
+    assert 'class="skip-link" href="#main"' in html
+    assert '<main id="main"' in html
+    assert 'id="announcer"' in html and 'aria-live="polite"' in html
+    assert 'name="viewport"' in html
