@@ -1,0 +1,1 @@
+"""Mogel Motte card pictures: hand-drawn inline SVG cards and their names."""

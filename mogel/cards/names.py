@@ -1,0 +1,109 @@
+"""Card notation and translated names.
+
+Notation (one string per card face):
+
+* ``"1"`` .. ``"5"``                 number cards
+* ``"spider1"`` .. ``"spider5"``     action cards, likewise ``mosquito``,
+  ``cockroach`` and ``ant``
+* ``"moth1"`` .. ``"moth5"``         the Cheating Moth
+* ``"guard"``                        the Guard Bug (a role marker, no value)
+* ``"back"``                         the back of any card (face down)
+
+All text uses English msgids with the message context ``"card"`` so the
+words cannot clash with other UI strings of the same spelling.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from django.utils.translation import pgettext
+
+NUMBER = "number"
+SPIDER = "spider"
+MOSQUITO = "mosquito"
+COCKROACH = "cockroach"
+ANT = "ant"
+MOTH = "moth"
+GUARD = "guard"
+BACK = "back"
+
+ACTION_KINDS = (SPIDER, MOSQUITO, COCKROACH, ANT)
+VALUED_KINDS = (NUMBER, *ACTION_KINDS, MOTH)
+KINDS = (*VALUED_KINDS, GUARD, BACK)
+VALUES = (1, 2, 3, 4, 5)
+
+_CARD_RE = re.compile(r"^(?:(?P<kind>spider|mosquito|cockroach|ant|moth)?(?P<value>[1-5])|(?P<role>guard|back))$")
+
+
+class Card(NamedTuple):
+    kind: str
+    value: int | None
+
+
+def all_cards() -> list[str]:
+    """Every distinct card string, in a stable display order (32 of them)."""
+    cards = [str(v) for v in VALUES]
+    for kind in (*ACTION_KINDS, MOTH):
+        cards += [f"{kind}{v}" for v in VALUES]
+    return [*cards, GUARD, BACK]
+
+
+def parse_card(card: str | int) -> Card:
+    """Split a card string into ``Card(kind, value)``.
+
+    Raises ``ValueError`` for anything that is not a card of this game, so a
+    typo in a template fails loudly instead of drawing a wrong card.
+    """
+    if isinstance(card, bool) or not isinstance(card, (str, int)):
+        raise ValueError(f"Unknown Mogel Motte card {card!r}: expected a string such as '3', 'spider3', 'moth5', 'guard' or 'back'.")
+    match = _CARD_RE.match(str(card).strip())
+    if not match:
+        raise ValueError(
+            f"Unknown Mogel Motte card {card!r}: expected '1'..'5', "
+            "'spider1'..'spider5', 'mosquito1'.., 'cockroach1'.., 'ant1'.., "
+            "'moth1'..'moth5', 'guard' or 'back'."
+        )
+    if match["role"]:
+        return Card(match["role"], None)
+    return Card(match["kind"] or NUMBER, int(match["value"]))
+
+
+def kind_name(kind: str) -> str:
+    """Translated name of a kind of card, e.g. ``"Spider"`` or ``"Cheating Moth"``."""
+    names = {
+        NUMBER: pgettext("card", "Number card"),
+        SPIDER: pgettext("card", "Spider"),
+        MOSQUITO: pgettext("card", "Mosquito"),
+        COCKROACH: pgettext("card", "Cockroach"),
+        ANT: pgettext("card", "Ant"),
+        MOTH: pgettext("card", "Cheating Moth"),
+        GUARD: pgettext("card", "Guard Bug"),
+        BACK: pgettext("card", "Face-down card"),
+    }
+    try:
+        return names[kind]
+    except KeyError:
+        raise ValueError(f"Unknown card kind {kind!r}: expected one of {', '.join(KINDS)}.") from None
+
+
+def card_label(card: str | int) -> str:
+    """Translated text alternative for a card, e.g. ``"Spider, value 3"``.
+
+    Each kind has its own full sentence so translators can order and inflect
+    the words as their language needs.
+    """
+    kind, value = parse_card(card)
+    if kind == NUMBER:
+        return pgettext("card", "Number card %(value)s") % {"value": value}
+    if kind in (GUARD, BACK):
+        return kind_name(kind)
+    labels = {
+        SPIDER: pgettext("card", "Spider, value %(value)s"),
+        MOSQUITO: pgettext("card", "Mosquito, value %(value)s"),
+        COCKROACH: pgettext("card", "Cockroach, value %(value)s"),
+        ANT: pgettext("card", "Ant, value %(value)s"),
+        MOTH: pgettext("card", "Cheating Moth, value %(value)s"),
+    }
+    return labels[kind] % {"value": value}
