@@ -36,6 +36,9 @@ INSTALLED_APPS = [
     "template_partials",
     "mogel.pages",
     "mogel.cards",
+    "mogel.table",
+    "mogel.rules",
+    "mogel.play",
     "tutorial",
 ]
 

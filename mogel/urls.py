@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.conf.urls.i18n import i18n_patterns
-from django.urls import path
+from django.urls import include, path
+from django.utils.translation import pgettext_lazy
 
 from mogel.pages.views import home, set_language
 
@@ -15,7 +16,12 @@ urlpatterns = [
 
 # Every visitor-facing page lives under /de/, /en/, /fr/, /nl/ or /it/;
 # LocaleMiddleware redirects "/" to the visitor's language.
+# Each page's path is in the page's language (/de/regeln/, /fr/regles/ ...): the
+# prefixes are translated in the catalogues under the context "url".
 urlpatterns += i18n_patterns(
     path("", home, name="home"),
+    path(pgettext_lazy("url", "rules/"), include("mogel.rules.urls")),
+    path(pgettext_lazy("url", "learn/"), include("tutorial.urls")),
+    path(pgettext_lazy("url", "play/"), include("mogel.play.urls")),
     prefix_default_language=True,
 )

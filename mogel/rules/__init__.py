@@ -1,0 +1,1 @@
+"""The rulebook pages: rule sections translated with django-modeltranslation."""
