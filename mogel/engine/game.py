@@ -195,7 +195,7 @@ class Game:
         actions: list[str] = []
         phase = self.phase
         if phase == PHASE_TURN and seat == self.turn:
-            fitting = C.playable_on(self.discard[-1], seat == self.guard)
+            fitting = _PLAYABLE[self.discard[-1], seat == self.guard]
             actions = [_PLAY[c] for c in distinct if c in fitting] or ["draw"]
         elif phase == PHASE_SPIDER and seat == self.spider["by"]:
             others = self._clockwise_from(seat)
@@ -212,7 +212,7 @@ class Game:
             if wanted in distinct:
                 actions = [_RACE[wanted]]
         if seat == self.guard:
-            actions += [f"catch {s}" for s in self._clockwise_from(seat)]
+            actions += _CATCHES[self.players][seat]
         elif len(self.hands[seat]) >= 2 and seat not in self.acts:
             actions += [_CHEAT[c] for c in distinct]
         return actions
@@ -237,10 +237,13 @@ class Game:
         """When the next window closes by itself (None while a Caught! is settled: clocks stand still)."""
         if self.settling is not None or self.phase == PHASE_OVER:
             return None
+        window = self.window
+        if not self.acts:
+            return window["closes"] if window is not None else None
         times = [act["until"] for act in self.acts.values()]
-        if self.window is not None:
-            times.append(self.window["closes"])
-        return min(times) if times else None
+        if window is not None:
+            times.append(window["closes"])
+        return min(times)
 
     # -- acting ---------------------------------------------------------------------
 
@@ -294,7 +297,7 @@ class Game:
         self._log(at, "played", seat=seat, card=played)
         if not self.hands[seat]:
             return  # the last card ends the round; an action card's action is not carried out
-        kind = C.kind(played)
+        kind = _KIND[played]
         if kind == C.SPIDER:
             self.phase, self.spider = PHASE_SPIDER, {"by": seat}
         elif kind == C.MOSQUITO:
@@ -553,7 +556,10 @@ class Game:
 
     @staticmethod
     def _public(events: list[dict]) -> list[dict]:
-        if not any("only" in e or "see" in e for e in events):
+        for e in events:
+            if "only" in e or "see" in e:
+                break
+        else:
             return events
         return [e for e in (_seen_by(e, None) for e in events) if e]
 
@@ -618,6 +624,10 @@ class Game:
 
 
 _DO = {verb: "_do_" + verb for verb in ("play", "draw", "give", "keep", "slap", "hand", "race", "cheat", "catch")}
+
+_KIND = {c: C.kind(c) for c in C.DECK_COUNTS}
+_PLAYABLE = {(top, guard): C.playable_on(top, guard) for top in C.DECK_COUNTS for guard in (False, True)}
+_CATCHES = {n: [[f"catch {(s + i) % n}" for i in range(1, n)] for s in range(n)] for n in range(2, MAX_PLAYERS + 1)}
 
 # Action strings built once: legal_actions runs for every decision of every game.
 _PLAY = {c: f"play {c}" for c in C.DECK_COUNTS}
