@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run test
+.PHONY: setup run test bench-engine
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -22,3 +22,8 @@ run: setup
 # test thread, which Django would otherwise refuse to touch the ORM from.
 test: setup
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -n 2
+
+# Benchmarks run on demand and print figures; RLCard is installed only for this one.
+bench-engine: $(VENV)/.installed
+	$(PY) -m pip install --quiet rlcard
+	$(PY) bench/engine.py

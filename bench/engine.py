@@ -22,7 +22,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mogel.engine import Game  # noqa: E402
 
 PLAYERS = 4
-SIDE = ("cheat", "catch")
 
 
 def mogel_games(games: int) -> tuple[int, float]:
@@ -43,9 +42,9 @@ def mogel_games(games: int) -> tuple[int, float]:
                 now = max(now, game.next_deadline())
                 continue
             seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
-            legal = game.legal_actions(seat)
-            if rng.random() >= 0.02:
-                legal = [a for a in legal if not a.startswith(SIDE)] or legal
+            # What the seat owes (play, draw, slap ...); now and then any legal action,
+            # cheats and Caught! calls included.
+            legal = game.legal_actions(seat) if rng.random() < 0.02 else game.owed_actions(seat)
             game.apply(seat, rng.choice(legal), now)
             decisions += 1
     return decisions, time.perf_counter() - start

@@ -171,58 +171,79 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, in notation. Windows are as of the last action or advance."""
-        # Every change of state logs an event, so the log's length identifies the state;
-        # the cache spares apply() from recomputing what the caller just asked for.
-        return list(self._legal(seat))
+        return self._owed(seat) + self._side(seat)
 
-    def _legal(self, seat: int) -> list[str]:
-        key = (len(self.log), seat)
+    def owed_actions(self, seat: int) -> list[str]:
+        """The legal actions other than cheating and Caught!: what the game waits for from ``seat``."""
+        return list(self._owed(seat))
+
+    # Every change of state logs an event, so the log's length identifies the state; the
+    # cache spares apply() from recomputing what the caller has just asked for.
+    def _owed(self, seat: int) -> list[str]:
+        key = (len(self.log), seat, True)
         cache = self.__dict__.setdefault("_legal_cache", {})
         if key not in cache:
             if len(cache) > 16:
                 cache.clear()
-            cache[key] = self._legal_actions(seat)
+            cache[key] = self._owed_now(seat)
         return cache[key]
 
-    def _legal_actions(self, seat: int) -> list[str]:
+    def _side(self, seat: int) -> list[str]:
+        key = (len(self.log), seat, False)
+        cache = self.__dict__.setdefault("_legal_cache", {})
+        if key not in cache:
+            if len(cache) > 16:
+                cache.clear()
+            cache[key] = self._side_now(seat)
+        return cache[key]
+
+    def _owed_now(self, seat: int) -> list[str]:
         if self.phase == PHASE_OVER or not (isinstance(seat, int) and 0 <= seat < self.players):
             return []
-        distinct = list(dict.fromkeys(self.hands[seat]))
+        hand = self.hands[seat]
         if self.settling is not None:
             if seat != self.settling["guard"]:
                 return []
-            return [_HAND[c] for c in distinct if c in C.GIFTABLE]
-        actions: list[str] = []
+            return [_HAND[c] for c in dict.fromkeys(hand) if c in C.GIFTABLE]
         phase = self.phase
-        if phase == PHASE_TURN and seat == self.turn:
+        if phase == PHASE_TURN:
+            if seat != self.turn:
+                return []
             fitting = _PLAYABLE[self.discard[-1], seat == self.guard]
-            actions = [_PLAY[c] for c in distinct if c in fitting] or ["draw"]
-        elif phase == PHASE_SPIDER and seat == self.spider["by"]:
+            return [_PLAY[c] for c in dict.fromkeys(hand) if c in fitting] or ["draw"]
+        if phase == PHASE_SPIDER:
+            if seat != self.spider["by"]:
+                return []
             others = self._clockwise_from(seat)
-            actions = [f"give {c} {to}" for c in distinct if c in C.GIFTABLE for to in others]
-            actions.append("keep")
-        elif phase == PHASE_MOSQUITO:
+            return [f"give {c} {to}" for c in dict.fromkeys(hand) if c in C.GIFTABLE for to in others] + ["keep"]
+        if phase == PHASE_MOSQUITO:
             if seat != self.window["by"] and seat not in self.window["slapped"]:
-                actions = ["slap"]
-        elif phase == PHASE_GIFTS:
+                return ["slap"]
+            return []
+        if phase == PHASE_GIFTS:
             if seat in self.gifts["from"]:
-                actions = [_HAND[c] for c in distinct if c in C.GIFTABLE]
-        elif phase == PHASE_COCKROACH:
-            wanted = str(self.window["value"])
-            if wanted in distinct:
-                actions = [_RACE[wanted]]
+                return [_HAND[c] for c in dict.fromkeys(hand) if c in C.GIFTABLE]
+            return []
+        wanted = str(self.window["value"])  # PHASE_COCKROACH
+        return [_RACE[wanted]] if wanted in hand else []
+
+    def _side_now(self, seat: int) -> list[str]:
+        """Cheating and Caught!, open to their seats at any time except while a Caught! is settled."""
+        if (self.phase == PHASE_OVER or self.settling is not None
+                or not (isinstance(seat, int) and 0 <= seat < self.players)):
+            return []
         if seat == self.guard:
-            actions += _CATCHES[self.players][seat]
-        elif len(self.hands[seat]) >= 2 and seat not in self.acts:
-            actions += [_CHEAT[c] for c in distinct]
-        return actions
+            return list(_CATCHES[self.players][seat])
+        if len(self.hands[seat]) >= 2 and seat not in self.acts:
+            return [_CHEAT[c] for c in dict.fromkeys(self.hands[seat])]
+        return []
 
     def expected(self) -> list[int]:
         """The seats the game is waiting for (turn, gift, slap, hand-over); cheats and catches are never owed."""
         if self.phase == PHASE_OVER:
             return []
         if self.settling is not None:
-            return [self.settling["guard"]] if self.legal_actions(self.settling["guard"]) else []
+            return [self.settling["guard"]] if self._owed(self.settling["guard"]) else []
         if self.phase == PHASE_TURN:
             return [self.turn]
         if self.phase == PHASE_SPIDER:
@@ -274,7 +295,8 @@ class Game:
         mark = len(self.log)
         if due:
             self._close_windows(at)
-        if not isinstance(action, str) or action not in self._legal(seat):
+        if not isinstance(action, str) or not (
+                action in self._owed(seat) or action.startswith(("cheat ", "catch ")) and action in self._side(seat)):
             error = self._why_illegal(seat, action)
             if saved is not None:
                 self.__dict__.update(Game.from_json(saved).__dict__)

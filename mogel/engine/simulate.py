@@ -35,8 +35,7 @@ def random_step(game: Game, rng: random.Random, side_rate: float = 0.05, max_gap
         game.advance(max(deadline, now))
         return not game.over
     seat = rng.choice(waiting)
-    owed = [a for a in game.legal_actions(seat) if not a.startswith(SIDE_VERBS)]
-    game.apply(seat, rng.choice(owed), now)
+    game.apply(seat, rng.choice(game.owed_actions(seat)), now)
     return not game.over
 
 
