@@ -10,7 +10,7 @@ from mogel.engine import Game
 from mogel.engine.cards import DECK_COUNTS
 from mogel.engine.simulate import random_step
 
-GAMES = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 players = st.integers(min_value=3, max_value=5)
 seeds = st.integers(min_value=0, max_value=2**32)
