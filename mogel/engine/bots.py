@@ -1,8 +1,8 @@
 """Bots for Mogel Motte: they play, give, hand over, slap, race, cheat and guard from their own view only.
 
 A bot never sees the :class:`~mogel.engine.game.Game` object, other hands or the draw
-order: :func:`next_move` and :func:`observe` hand it ``game.view(seat)`` (plus the time
-the game last changed, ``changed_at``, which every seat can see happen) and
+order: :func:`next_move` and :func:`observe` hand it ``game.view(seat)`` (whose
+``changed_at`` is the time the game last changed, which every seat can see happen) and
 ``game.legal_actions(seat)``, as a human at the table would see them.
 
 The driver side (the web game, the tests, the benchmark) uses three functions:
@@ -177,7 +177,7 @@ def _window_opened(view: dict) -> tuple[int, int] | None:
 
 
 def _now(view: dict) -> int:
-    return view.get("changed_at", view["clock"])
+    return view["changed_at"]
 
 
 # -- the bot -------------------------------------------------------------------------------
@@ -430,13 +430,6 @@ class Move:
     at: int          # ms, game time at which the bot acts
 
 
-def bot_view(game, seat: int) -> dict:
-    """What a bot sees: ``game.view(seat)`` plus the time the game last changed."""
-    view = game.view(seat)
-    view["changed_at"] = game.log[-1]["t"] if game.log else 0
-    return view
-
-
 def _rng(seed: int, seat: int, game, salt: str = "") -> random.Random:
     return random.Random(f"{seed}:{seat}:{len(game.log)}{salt}")
 
@@ -457,7 +450,7 @@ def next_move(game, bots: dict, memories: dict, seed: int) -> Move | None:
         if not legal:
             continue
         memory = memories.setdefault(seat, {})
-        choice = bots[seat].decide(bot_view(game, seat), legal, memory, _rng(seed, seat, game))
+        choice = bots[seat].decide(game.view(seat), legal, memory, _rng(seed, seat, game))
         if choice is None:
             continue
         action, delay = choice
@@ -474,7 +467,7 @@ def observe(game, bots: dict, memories: dict, seed: int | None = None) -> None:
     if seed is None:
         seed = game.seed
     for seat in sorted(bots):
-        bots[seat].observe(bot_view(game, seat), memories.setdefault(seat, {}),
+        bots[seat].observe(game.view(seat), memories.setdefault(seat, {}),
                            _rng(seed, seat, game, ":observe"))
 
 

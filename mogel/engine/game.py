@@ -568,8 +568,10 @@ class Game:
             "act": dict(act) if act else None,
             "options": dict(self.options),
             "clock": self.clock,
-            "log": [e for e in (_seen_by(e, seat) for e in self.log[self.round_log_start:]) if e],
-            "history": json.loads(json.dumps(self.history)),
+            "log": [e for e in (_seen_by(e, seat, copy=True) for e in self.log[self.round_log_start:]) if e],
+            "changed_at": self.log[-1]["t"] if self.log else 0,
+            "history": [{**r, "minus": list(r["minus"]), "totals": list(r["totals"]),
+                         "hands": [list(h) for h in r["hands"]]} for r in self.history],
             "ranking": self.ranking() if self.over else None,
         }
 
@@ -663,10 +665,10 @@ def _display_order(card: str) -> tuple[int, int]:
     return C.KINDS.index(c.kind), c.value
 
 
-def _seen_by(event: dict, seat: int | None) -> dict | None:
+def _seen_by(event: dict, seat: int | None, copy: bool = False) -> dict | None:
     """The event as ``seat`` sees it (``None``: as everyone sees it): private cards removed."""
     if "only" not in event and "see" not in event:
-        return event
+        return dict(event) if copy else event
     only = event.get("only")
     if only is not None and seat not in only:
         return None

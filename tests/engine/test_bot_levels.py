@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from mogel.engine import Game
-from mogel.engine.bots import LEVELS, Bot, Move, bot_view, guard_busy, next_move, observe, play_bots
+from mogel.engine.bots import LEVELS, Bot, Move, guard_busy, next_move, observe, play_bots
 
 
 def mixed_bots(players, seed, pace_ms=1000):
@@ -108,7 +108,7 @@ def test_a_bots_decision_does_not_depend_on_cards_it_cannot_see():
                 break
             for seat in range(4):
                 other = shuffled_hidden_cards(game, seat, rng)
-                assert bot_view(other, seat) == bot_view(game, seat)
+                assert other.view(seat) == game.view(seat)
                 one = {seat: bots[seat]}
                 mine = next_move(game, one, copy.deepcopy(memories), seed)
                 theirs = next_move(other, one, copy.deepcopy(memories), seed)
@@ -167,7 +167,7 @@ def test_harder_guards_catch_more_and_harder_cheaters_pick_busy_moments():
 def test_a_busy_guard_tempts_bots_to_cheat_and_a_fresh_catch_deters_them(make):
     # Seat 1 holds a moth; seat 0 guards. Same hand, three moments.
     def cheat_rate(game, memory=None, level="hard"):
-        bot, view, legal = Bot(level), bot_view(game, 1), game.legal_actions(1)
+        bot, view, legal = Bot(level), game.view(1), game.legal_actions(1)
         hits = 0
         for i in range(2000):
             choice = bot.decide(view, legal, dict(memory or {}), random.Random(i))
@@ -177,7 +177,7 @@ def test_a_busy_guard_tempts_bots_to_cheat_and_a_fresh_catch_deters_them(make):
     hands = [["1", "4", "2"], ["moth2", "5", "1", "1"], ["2", "3"], ["3", "3"]]
     guard_on_turn = make(hands, discard=["2"], guard=0, turn=0)
     guard_idle = make(hands, discard=["2"], guard=0, turn=2)
-    assert guard_busy(bot_view(guard_on_turn, 1)) == "turn" and guard_busy(bot_view(guard_idle, 1)) == "idle"
+    assert guard_busy(guard_on_turn.view(1)) == "turn" and guard_busy(guard_idle.view(1)) == "idle"
     busy, idle = cheat_rate(guard_on_turn), cheat_rate(guard_idle)
     deterred = cheat_rate(guard_on_turn, {"last_catch": 0})
     assert busy > 5 * idle and busy > 5 * deterred
@@ -190,7 +190,7 @@ def test_bots_cheat_moths_first_never_as_guard_and_never_their_last_card(make):
     for level in LEVELS:
         bot = Bot(level, profile=sure)
         for seat, expected in [(0, None), (1, "cheat moth5"), (2, None), (3, "cheat ant1")]:
-            choice = bot.decide(bot_view(game, seat), game.legal_actions(seat), {}, random.Random(1))
+            choice = bot.decide(game.view(seat), game.legal_actions(seat), {}, random.Random(1))
             cheat = choice[0] if choice and choice[0].startswith("cheat") else None
             assert cheat == expected, (level, seat, choice)
 
@@ -253,18 +253,18 @@ def test_spider_gifts_go_to_the_leader_and_hand_overs_dump_the_worst_card(make):
     game = make([["2", "spider3", "4", "moth2"], ["1"], ["1", "1", "1"]], discard=["4"], guard=2, turn=0)
     game.apply(0, "play spider3", 1)
     for level in ("normal", "hard"):
-        action, delay = Bot(level).decide(bot_view(game, 0), game.legal_actions(0), {}, random.Random(0))
+        action, delay = Bot(level).decide(game.view(0), game.legal_actions(0), {}, random.Random(0))
         assert action == "give 4 1" and delay > 0
     game = make([["1", "ant2", "cockroach2", "moth5"], ["1"], ["1", "1"]], discard=["3"], guard=0)
     game.apply(2, "cheat 1", 5)
     game.apply(0, "catch 2", 10)
-    action, _ = Bot("hard").decide(bot_view(game, 0), game.legal_actions(0), {}, random.Random(0))
+    action, _ = Bot("hard").decide(game.view(0), game.legal_actions(0), {}, random.Random(0))
     assert action == "hand cockroach2", "an action card, and not one the new guard can turn against us"
 
 
 def test_pace_scales_deliberate_moves(make):
     game = make([["1", "4"], ["5", "2"], ["2", "3"]], discard=["2"], guard=0)
-    slow = Bot("normal", pace_ms=1000).decide(bot_view(game, 0), ["play 1"], {}, random.Random(2))
-    fast = Bot("normal", pace_ms=100).decide(bot_view(game, 0), ["play 1"], {}, random.Random(2))
+    slow = Bot("normal", pace_ms=1000).decide(game.view(0), ["play 1"], {}, random.Random(2))
+    fast = Bot("normal", pace_ms=100).decide(game.view(0), ["play 1"], {}, random.Random(2))
     assert slow[0] == fast[0] == "play 1" and 700 <= slow[1] <= 1400
     assert slow[1] == pytest.approx(10 * fast[1], abs=10)
