@@ -40,13 +40,11 @@ def language_links(request):
 
 
 def x_default_url(request):
-    """The page's URL without language prefix.
+    """Where hreflang="x-default" points: the bare root for the home page (LocaleMiddleware
+    redirects it by cookie, Accept-Language, then German), else the German page.
 
-    LocaleMiddleware redirects it by cookie, Accept-Language, then German,
-    which is what hreflang="x-default" promises search engines.
+    A translated path without its prefix (/regeln/) only resolves for German
+    browsers, so it cannot serve as the default for everyone.
     """
-    prefixed = translate_url(request.path, settings.LANGUAGE_CODE)
-    prefix = f"/{settings.LANGUAGE_CODE}/"
-    if prefixed.startswith(prefix):
-        return "/" + prefixed[len(prefix):]
-    return prefixed
+    german = translate_url(request.path, settings.LANGUAGE_CODE)
+    return "/" if german == f"/{settings.LANGUAGE_CODE}/" else german

@@ -1,4 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "rules"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+]

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from modeltranslation.admin import TabbedTranslationAdmin
+
+from .models import RuleSection
+
+
+@admin.register(RuleSection)
+class RuleSectionAdmin(TabbedTranslationAdmin):
+    """Every language's title and body in tabs (de, en, fr, nl, it)."""
+
+    list_display = ("order", "slug", "title")
+    list_display_links = ("slug", "title")
+    ordering = ("order",)
+    search_fields = ("slug", "title_de", "title_en", "title_fr", "title_nl", "title_it")

@@ -1,0 +1,78 @@
+"""Load the rules sections from the versioned data file (``manage.py loadcontent``).
+
+``data/sections.json`` is a list, in page order, of::
+
+    {"slug": "idea", "order": 1,
+     "title": {"de": ..., "en": ..., "fr": ..., "nl": ..., "it": ...},
+     "body":  {"de": ..., "en": ..., "fr": ..., "nl": ..., "it": ...}}
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+DATA_FILE = Path(__file__).resolve().parent / "data" / "sections.json"
+FIELDS = ("title", "body")
+
+
+def languages() -> tuple[str, ...]:
+    return tuple(settings.MODELTRANSLATION_LANGUAGES)
+
+
+def read(path: Path | str | None = None) -> list[dict]:
+    """The sections from the data file, checked for shape; raises ValueError."""
+    path = Path(path or DATA_FILE)
+    try:
+        items = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: cannot be read: {exc}") from exc
+    if not isinstance(items, list):
+        raise ValueError(f"{path}: expected a JSON list of sections")
+    seen = set()
+    for index, item in enumerate(items):
+        where = f"{path}: item {index}"
+        if not isinstance(item, dict) or not isinstance(item.get("slug"), str) or not item["slug"]:
+            raise ValueError(f"{where}: needs a 'slug'")
+        slug = item["slug"]
+        where = f"{path}: section {slug!r}"
+        if slug in seen:
+            raise ValueError(f"{where}: slug used twice")
+        seen.add(slug)
+        if not isinstance(item.get("order", index), int):
+            raise ValueError(f"{where}: 'order' must be a whole number")
+        for field in FIELDS:
+            texts = item.get(field)
+            if not isinstance(texts, dict):
+                raise ValueError(f"{where}: '{field}' must map language codes to text")
+            missing = [lang for lang in languages() if not isinstance(texts.get(lang), str)]
+            if missing:
+                raise ValueError(f"{where}: '{field}' has no text for {', '.join(missing)}")
+    return items
+
+
+def load(path: Path | str | None = None) -> str:
+    """Create or update every section from the file, delete the others; idempotent."""
+    from .models import RuleSection
+
+    if path is None and not DATA_FILE.exists():
+        # Only while the rulebook text is being written: setup must not fail
+        # for everybody else. tests/site/test_rules_content.py insists on it.
+        return f"no data yet ({DATA_FILE.name} is missing), nothing loaded"
+    items = read(path)
+    created = updated = 0
+    with transaction.atomic():
+        for index, item in enumerate(items):
+            defaults = {"order": item.get("order", index + 1)}
+            for field in FIELDS:
+                for lang in languages():
+                    # Every language explicitly: never rely on the active one.
+                    defaults[f"{field}_{lang}"] = item[field][lang].strip()
+            _, was_created = RuleSection.objects.update_or_create(slug=item["slug"], defaults=defaults)
+            created += was_created
+            updated += not was_created
+        deleted, _ = RuleSection.objects.exclude(slug__in=[item["slug"] for item in items]).delete()
+    return f"{len(items)} rules sections ({created} new, {updated} updated, {deleted} removed)"
