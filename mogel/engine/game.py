@@ -177,24 +177,21 @@ class Game:
         """The legal actions other than cheating and Caught!: what the game waits for from ``seat``."""
         return list(self._owed(seat))
 
-    # Every change of state logs an event, so the log's length identifies the state; the
-    # cache spares apply() from recomputing what the caller has just asked for.
     def _owed(self, seat: int) -> list[str]:
-        key = (len(self.log), seat, True)
-        cache = self.__dict__.setdefault("_legal_cache", {})
-        if key not in cache:
-            if len(cache) > 16:
-                cache.clear()
-            cache[key] = self._owed_now(seat)
-        return cache[key]
+        return self._cached(seat, owed=True)
 
     def _side(self, seat: int) -> list[str]:
-        key = (len(self.log), seat, False)
+        return self._cached(seat, owed=False)
+
+    def _cached(self, seat: int, owed: bool) -> list[str]:
+        # Every change of state logs an event, so the log's length identifies the state;
+        # the cache spares apply() from recomputing what the caller has just asked for.
+        key = (len(self.log), seat, owed)
         cache = self.__dict__.setdefault("_legal_cache", {})
         if key not in cache:
             if len(cache) > 16:
                 cache.clear()
-            cache[key] = self._side_now(seat)
+            cache[key] = self._owed_now(seat) if owed else self._side_now(seat)
         return cache[key]
 
     def _owed_now(self, seat: int) -> list[str]:

@@ -2,15 +2,7 @@
 
 import pytest
 
-from mogel.engine import IllegalAction
-
-
-def refused(game, seat, action, at):
-    before = game.to_json()
-    with pytest.raises(IllegalAction) as error:
-        game.apply(seat, action, at)
-    assert game.to_json() == before, "a refused action changes nothing"
-    return error.value.code
+from .helpers import refused
 
 
 # Spider -------------------------------------------------------------------------
