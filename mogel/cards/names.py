@@ -15,26 +15,19 @@ words cannot clash with other UI strings of the same spelling.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from django.utils.translation import pgettext
 
-NUMBER = "number"
-SPIDER = "spider"
-MOSQUITO = "mosquito"
-COCKROACH = "cockroach"
-ANT = "ant"
-MOTH = "moth"
+from mogel.engine import cards as engine_cards
+from mogel.engine.cards import ACTION_KINDS, ANT, COCKROACH, MOSQUITO, MOTH, NUMBER, SPIDER, VALUES
+
+# Pictures also exist for two things that are not playing cards.
 GUARD = "guard"
 BACK = "back"
 
-ACTION_KINDS = (SPIDER, MOSQUITO, COCKROACH, ANT)
-VALUED_KINDS = (NUMBER, *ACTION_KINDS, MOTH)
+VALUED_KINDS = engine_cards.KINDS
 KINDS = (*VALUED_KINDS, GUARD, BACK)
-VALUES = (1, 2, 3, 4, 5)
-
-_CARD_RE = re.compile(r"^(?:(?P<kind>spider|mosquito|cockroach|ant|moth)?(?P<value>[1-5])|(?P<role>guard|back))$")
 
 
 class Card(NamedTuple):
@@ -51,23 +44,26 @@ def all_cards() -> list[str]:
 
 
 def parse_card(card: str | int) -> Card:
-    """Split a card string into ``Card(kind, value)``.
+    """Split a card string into ``Card(kind, value)``, using the engine's notation.
 
     Raises ``ValueError`` for anything that is not a card of this game, so a
     typo in a template fails loudly instead of drawing a wrong card.
     """
-    if isinstance(card, bool) or not isinstance(card, (str, int)):
-        raise ValueError(f"Unknown Mogel Motte card {card!r}: expected a string such as '3', 'spider3', 'moth5', 'guard' or 'back'.")
-    match = _CARD_RE.match(str(card).strip())
-    if not match:
+    if isinstance(card, int) and not isinstance(card, bool):
+        card = str(card)
+    if isinstance(card, str):
+        card = card.strip()
+    if card in (GUARD, BACK):
+        return Card(card, None)
+    try:
+        parsed = engine_cards.card(card)
+    except ValueError:
         raise ValueError(
             f"Unknown Mogel Motte card {card!r}: expected '1'..'5', "
             "'spider1'..'spider5', 'mosquito1'.., 'cockroach1'.., 'ant1'.., "
             "'moth1'..'moth5', 'guard' or 'back'."
-        )
-    if match["role"]:
-        return Card(match["role"], None)
-    return Card(match["kind"] or NUMBER, int(match["value"]))
+        ) from None
+    return Card(parsed.kind, parsed.value)
 
 
 def kind_name(kind: str) -> str:
