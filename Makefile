@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run test bench-engine
+.PHONY: setup run test bench-engine bench-bots bench-web
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -25,5 +25,12 @@ test: setup
 
 # Benchmarks run on demand and print figures; RLCard is installed only for this one.
 bench-engine: $(VENV)/.installed
-	$(PY) -m pip install --quiet rlcard
+	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/engine.py
+
+bench-bots: $(VENV)/.installed
+	$(PY) bench/bots.py
+
+bench-web: setup
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) bench/web.py

@@ -1,1 +1,45 @@
-"""The card table shared by the tutorial and the practice game: presenting a seat's view, translating events and refusals."""
+"""The card table shared by the tutorial and the practice game: presenting a seat's view, translating events and refusals.
+
+Generic: it knows the engine's ``view``/``legal_actions`` and nothing of games in the
+database, bots or lessons.
+
+Usage (a view)::
+
+    from mogel.table.present import present
+
+    game.advance(now)
+    context = present(
+        game.view(seat), game.legal_actions(seat), names,   # names: one display name per seat
+        action_url=reverse("tutorial:act", args=[...]),       # every button POSTs here
+        version=len(game.log),                                # echoed back as POST "version"
+        extra={"poll_url": ..., "poll_ms": 400,               # optional: the table polls itself (GET, version=…)
+               "message": ..., "message_url": ...,            # optional: a refusal shown with role=alert
+               "message_kind": "refusal" | "notice",
+               "after_centre": "my/panel.html",               # optional: a template included under the piles
+               "table_label": "…"},
+        announce=new_events,       # optional: events (as the seat sees them) to read out via #announcer
+    )
+    if request.htmx:
+        return render(request, "table/table.html#table", context)   # the fragment: <section id="table">
+    # on the page: {% include "table/table.html#table" %}; in {% block head %} link
+    # {% static 'cards/cards.css' %} and {% static 'table/table.css' %}, in {% block scripts %}
+    # {% static 'table/table.js' %} (Space slaps, windows count down).
+
+What a button posts: ``action`` in the engine's notation ("play 3", "draw", "keep", "slap",
+"race 3", "hand 4", "catch 2") plus ``version``; a spider gift posts ``action="give <card>"``
+and ``to=<seat>`` (join them: ``f"{action} {to}"``). Buttons target ``#table`` with
+``outerHTML``; refusals may come back as 4xx (set htmx's ``responseHandling`` to swap 4xx, see
+``templates/play/_head.html``). Other partials of ``table/table.html``: ``seats``, ``centre``,
+``controls``, ``hand``, ``log``.
+
+Also:
+
+* ``mogel.table.events.describe(event, names, me) -> str`` – one translated sentence per
+  engine event ("you" forms for ``me``); ``events.visible(event, seat)`` filters raw
+  ``game.log`` entries like ``Game.view`` does.
+* ``mogel.table.refusals.explain(code, params) -> (message, rule_slug)`` for every
+  ``IllegalAction`` code (``exc.code, exc.params``); ``refusals.rule_link(slug)`` is the
+  rules-page URL or None while the rules page is missing.
+* ``mogel.table.present.card_svg(card, size)`` – cached ``{% card %}`` SVG; ``sort_key`` –
+  the hand order (numbers, actions, moths; by value).
+"""

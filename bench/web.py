@@ -1,0 +1,201 @@
+"""Server-side cost of a practice-game move and poll, beside a trivial Django view, under gunicorn.
+
+    .venv/bin/python bench/web.py [--players 40] [--seconds 20] [--workers 4]
+
+Starts gunicorn (sync workers) on loopback with this module as the WSGI app: the site's own
+URLs plus ``/bench/trivial/`` (a view that returns "ok" through the same middleware). A WSGI
+wrapper times each request inside the worker and returns the time in a header, so the
+figures are server-side (no network or client time). Many simulated players (threads) each
+start a game and play it: poll every ~300 ms, act when the table offers a move, and call the
+trivial view at the same rate. Prints median and p95 per kind and the ratios to the trivial
+view (targets: move <= 3x, poll with nothing new <= 1.5x). Uses a throw-away SQLite database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import http.client
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mogel.settings")
+
+
+def _configure() -> None:
+    from django.conf import settings
+
+    db = os.environ.get("MOGEL_BENCH_DB")
+    if db:
+        settings.DATABASES["default"]["NAME"] = db
+        settings.DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 30
+    if os.environ.get("MOGEL_BENCH_CONN_MAX_AGE"):
+        # What a production settings file would set: keep database connections open.
+        settings.DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ["MOGEL_BENCH_CONN_MAX_AGE"])
+    settings.ROOT_URLCONF = "bench.web"
+    settings.DEBUG = False
+    settings.MOGEL_BOT_PACE_MS = int(os.environ.get("MOGEL_BENCH_PACE_MS", "300"))
+
+
+# -- the WSGI app (imported by gunicorn as bench.web:application) ------------------------
+
+if os.environ.get("MOGEL_BENCH_SERVER"):
+    _configure()
+    import django
+
+    django.setup()
+    from django.core.wsgi import get_wsgi_application
+    from django.http import HttpResponse
+    from django.urls import path
+
+    import mogel.urls
+
+    def trivial(request):
+        return HttpResponse("ok")
+
+    urlpatterns = [path("bench/trivial/", trivial), *mogel.urls.urlpatterns]
+    _django_app = get_wsgi_application()
+
+    def application(environ, start_response):
+        started = time.perf_counter()
+
+        def timed_start(status, headers, exc_info=None):
+            headers.append(("X-Server-Us", str(int((time.perf_counter() - started) * 1e6))))
+            return start_response(status, headers, exc_info)
+
+        return _django_app(environ, timed_start)
+
+
+# -- the load generator ----------------------------------------------------------------------
+
+class Player(threading.Thread):
+    def __init__(self, port, stop, results, lock, seed):
+        super().__init__(daemon=True)
+        self.port, self.stop, self.results, self.lock = port, stop, results, lock
+        self.rng = random.Random(seed)
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method, url, body=None, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        h = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **(headers or {})}
+        if body is not None:
+            h["Content-Type"] = "application/x-www-form-urlencoded"
+        conn.request(method, url, body=body, headers=h)
+        r = conn.getresponse()
+        data = r.read().decode()
+        for value in r.headers.get_all("Set-Cookie") or []:
+            for k, morsel in SimpleCookie(value).items():
+                self.cookies[k] = morsel.value
+        conn.close()
+        return r.status, r.headers, data
+
+    def record(self, kind, headers):
+        us = headers.get("X-Server-Us")
+        if us is not None:
+            with self.lock:
+                self.results.setdefault(kind, []).append(int(us) / 1000)
+
+    def run(self):
+        self.request("GET", "/en/play/")
+        body = urlencode({"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), "name": "Bench", "players": 4,
+                          "level": "normal", "rounds": "full", "ant_pile": "discard"})
+        status, headers, _ = self.request("POST", "/en/play/", body, {"X-CSRFToken": self.cookies.get("csrftoken", "")})
+        url = headers["Location"]
+        status, headers, html = self.request("GET", url, headers={"HX-Request": "true"})
+        while not self.stop.is_set():
+            version = re.search(r'data-version="(\d+)"', html)
+            if not version or "table--over" in html:
+                break
+            v = version.group(1)
+            acts = [a for a in re.findall(r'name="action" value="([^"]+)"', html) if not a.startswith(("catch", "cheat"))]
+            time.sleep(self.rng.uniform(0.2, 0.4))
+            st, th, _ = self.request("GET", "/bench/trivial/")
+            self.record("trivial", th)
+            if acts:
+                action = acts[0]
+                form = {"action": action, "version": v}
+                if action.startswith("give "):
+                    form["to"] = re.search(r'name="to" value="(\d)"', html).group(1)
+                st, h, body = self.request("POST", url + "act/", urlencode(form),
+                                           {"X-CSRFToken": self.cookies.get("csrftoken", ""), "HX-Request": "true"})
+                self.record("move", h)
+                if body:
+                    html = body
+                continue
+            st, h, body = self.request("GET", url + "poll/?" + urlencode({"version": v}), headers={"HX-Request": "true"})
+            self.record("poll (nothing new)" if st == 204 else "poll (new table)", h)
+            if st != 204 and body:
+                html = body
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--conn-max-age", type=int, default=0,
+                        help="CONN_MAX_AGE for the run (the project's settings use 0: a new connection per request)")
+    args = parser.parse_args()
+
+    tmp = tempfile.mkdtemp(prefix="mogel-bench-")
+    env = {**os.environ, "MOGEL_BENCH_DB": os.path.join(tmp, "bench.sqlite3"), "DJANGO_SETTINGS_MODULE": "mogel.settings",
+           "MOGEL_BENCH_CONN_MAX_AGE": str(args.conn_max_age)}
+    subprocess.run([sys.executable, "-c", "import bench.web as w; w._configure(); import django; django.setup(); "
+                    "from django.core.management import call_command; call_command('migrate', verbosity=0)"],
+                   cwd=ROOT, env=env, check=True)
+    port = args.port or random.randint(20000, 40000)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("gunicorn")), "bench.web:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(args.workers), "--log-level", "warning"],
+        cwd=ROOT, env={**env, "MOGEL_BENCH_SERVER": "1"})
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/bench/trivial/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        stop, lock, results = threading.Event(), threading.Lock(), {}
+        players = [Player(port, stop, results, lock, seed) for seed in range(args.players)]
+        for p in players:
+            p.start()
+        time.sleep(args.seconds)
+        stop.set()
+        for p in players:
+            p.join(timeout=10)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    print(f"{args.players} simulated players, {args.workers} gunicorn sync workers, {args.seconds:g} s, "
+          f"CONN_MAX_AGE={args.conn_max_age}, "
+          "server-side ms per request")
+    print(f"{'kind':<22}{'n':>7}{'median':>10}{'p95':>10}{'x trivial (median)':>21}")
+    base = statistics.median(results.get("trivial", [1]))
+    for kind in ("trivial", "poll (nothing new)", "poll (new table)", "move"):
+        values = results.get(kind, [])
+        if not values:
+            continue
+        med = statistics.median(values)
+        print(f"{kind:<22}{len(values):>7}{med:>10.2f}{percentile(values, 95):>10.2f}{med / base:>21.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""The one place where the practice game meets the bots (``mogel.engine.bots``).
+
+:func:`plan` returns the next bot move as ``(seat, action, at)`` and :func:`observe` updates the
+bots' memories after a change. With ``mogel.engine.bots.next_move`` present (the levelled bots)
+they are used; otherwise, or with ``MOGEL_BOTS = "baseline"``, every bot is the honest
+``BaselineBot`` with reaction times per level. Either way a bot decides from
+``game.view(seat)`` and ``game.legal_actions(seat)`` only, and deterministically.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from mogel.engine import bots as engine_bots
+
+LEVELS = ("easy", "normal", "hard")
+REFLEX = ("slap", "race", "catch")
+
+# Reaction times (ms) of the baseline bots: (slap from, to), (race from, to), chance to miss a race.
+_BASELINE = {
+    "easy": {"slap": (450, 1300), "race": (700, 1800), "race_miss": 0.4},
+    "normal": {"slap": (300, 900), "race": (450, 1300), "race_miss": 0.15},
+    "hard": {"slap": (200, 600), "race": (300, 900), "race_miss": 0.05},
+}
+
+
+@dataclass(frozen=True)
+class Planned:
+    seat: int
+    action: str
+    at: int
+
+
+def pace_ms() -> int:
+    return int(getattr(settings, "MOGEL_BOT_PACE_MS", 1000))
+
+
+def _use_engine() -> bool:
+    choice = getattr(settings, "MOGEL_BOTS", "auto")
+    if choice == "baseline":
+        return False
+    return hasattr(engine_bots, "next_move") and hasattr(engine_bots, "Bot") and hasattr(engine_bots, "observe")
+
+
+def _engine_bots(game, level: str) -> dict:
+    bots = {}
+    for seat in range(1, game.players):
+        try:
+            bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms())
+        except TypeError:
+            bots[seat] = engine_bots.Bot(level)
+    return bots
+
+
+def _last_public_t(game) -> int:
+    for event in reversed(game.log):
+        if "only" not in event:
+            return event["t"]
+    return 0
+
+
+def plan(game, level: str, memories: dict, resume_ms: int = 0) -> Planned | None:
+    """The next bot move, or None. Deliberate moves come at least a pace after the last visible event."""
+    if game.over:
+        return None
+    if _use_engine():
+        move = engine_bots.next_move(game, _engine_bots(game, level), memories, game.seed)
+        if move is None:
+            return None
+        seat, action, at = move.seat, move.action, move.at
+    else:
+        found = _baseline_plan(game, level)
+        if found is None:
+            return None
+        seat, action, at = found
+    if not action.startswith(REFLEX):
+        at = max(at, max(_last_public_t(game), resume_ms) + pace_ms())
+    return Planned(seat, action, max(at, game.clock))
+
+
+def observe(game, level: str, memories: dict) -> None:
+    if _use_engine():
+        engine_bots.observe(game, _engine_bots(game, level), memories, game.seed)
+
+
+def _baseline_plan(game, level: str):
+    profile = _BASELINE.get(level, _BASELINE["normal"])
+    base = game.log[-1]["t"] if game.log else 0
+    best = None
+    for seat in range(1, game.players):
+        legal = game.legal_actions(seat)
+        if not legal:
+            continue
+        rng = random.Random(f"{game.seed}:{seat}:{len(game.log)}")
+        action = engine_bots.BaselineBot(rng.randrange(1 << 30)).choose(game.view(seat), legal)
+        if action is None:
+            continue
+        verb = action.split()[0]
+        if verb == "slap":
+            delay = rng.randint(*profile["slap"])
+        elif verb == "race":
+            if rng.random() < profile["race_miss"]:
+                continue
+            delay = rng.randint(*profile["race"])
+        else:
+            delay = pace_ms()
+        at = max(game.clock, base + delay)
+        if best is None or at < best[2]:
+            best = (seat, action, at)
+    return best

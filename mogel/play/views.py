@@ -1,0 +1,203 @@
+"""The practice game: lobby, table page, poll and action (plain function views, htmx fragments)."""
+
+from __future__ import annotations
+
+import re
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from mogel.engine import IllegalAction
+from mogel.table.present import present
+from mogel.table.refusals import explain, rule_link
+
+from . import service
+from .forms import LobbyForm
+from .models import PracticeGame
+from .names import seat_names
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
+TABLE = "table/table.html#table"
+SUMMARY = "play/summary.html"
+MAX_ANNOUNCE = 4
+
+
+def _poll_ms() -> int:
+    return int(getattr(settings, "MOGEL_POLL_MS", 400))
+
+
+def _owner(request) -> str | None:
+    # The session key from the cookie: no session read is needed to check ownership.
+    return request.session.session_key
+
+
+def _not_found(request):
+    response = render(request, "play/missing.html", {"message": _("There is no such game here. It may belong to another browser, or the link is wrong.")}, status=404)
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def lobby(request):
+    if request.method == "POST":
+        form = LobbyForm(request.POST)
+        if form.is_valid():
+            if not request.session.session_key:
+                request.session.save()
+            request.session["play_name"] = form.cleaned_data["name"]
+            row = service.create(request.session.session_key, form.cleaned_data["players"], form.cleaned_data["level"],
+                                 form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"])
+            return redirect("play:game", game_id=row.pk)
+        status = 400
+    else:
+        form = LobbyForm(initial={"name": request.session.get("play_name", "")})
+        status = 200
+    current = None
+    if request.session.session_key:
+        current = PracticeGame.objects.filter(owner=request.session.session_key, over=False).only("id", "created").first()
+    return render(request, "play/lobby.html", {"form": form, "current": current}, status=status)
+
+
+def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
+    row, game = turn.row, turn.game
+    names = seat_names(row.player_name, game.players)
+    view = game.view(service.HUMAN)
+    legal = game.legal_actions(service.HUMAN)
+    if row.hold:
+        # The round's scores are on screen: nothing is owed until the player goes on.
+        legal = [a for a in legal if False]
+    announce = []
+    if client_version is not None and client_version < len(game.log):
+        announce = service.visible_since(game, client_version)[-MAX_ANNOUNCE:]
+    summary = None
+    if game.history and (row.hold or game.over):
+        last = game.history[-1]
+        summary = {
+            "round": last["round"],
+            "rows": [{"name": names[s], "is_me": s == service.HUMAN, "cards": len(last["hands"][s]),
+                      "minus": last["minus"][s], "total": last["totals"][s]} for s in range(game.players)],
+            "next_guard": names[game.guard] if not game.over else None,
+            "next_guard_is_me": game.guard == service.HUMAN,
+            "out": names[last["out"]] if last["out"] is not None else None,
+        }
+        if game.over:
+            places = []
+            for place, seats in enumerate(game.ranking(), start=1):
+                for s in seats:
+                    places.append({"place": place, "name": names[s], "is_me": s == service.HUMAN,
+                                   "score": game.scores[s]})
+            summary["ranking"] = places
+            summary["rounds"] = [{"round": h["round"], "minus": [h["minus"][s] for s in range(game.players)]}
+                                 for h in game.history]
+            summary["names"] = names
+            summary["won"] = service.HUMAN in game.ranking()[0]
+    context = present(
+        view, legal, names,
+        action_url=reverse("play:act", args=[row.pk]),
+        version=row.version,
+        announce=announce,
+        extra={
+            "poll_url": reverse("play:poll", args=[row.pk]),
+            "poll_ms": _poll_ms(),
+            "message": message,
+            "message_url": message_url,
+            "message_kind": message_kind,
+            "after_centre": SUMMARY if summary else None,
+            "summary": summary,
+            "hold": row.hold,
+            "lobby_url": reverse("play:lobby"),
+            "table_label": _("Card table"),
+        },
+    )
+    if row.hold:
+        context["prompt"] = _("Round %(round)s is over. Read the scores, then start the next round.") % {"round": summary["round"]}
+        context["my_turn"] = False
+    return context
+
+
+def _respond(request, turn, status=200, **kwargs):
+    context = _context(request, turn, **kwargs)
+    if request.htmx:
+        return render(request, TABLE, context, status=status)
+    return render(request, "play/game.html", {**context, "game_id": turn.row.pk}, status=status)
+
+
+@require_GET
+def game(request, game_id):
+    if not GAME_ID.match(game_id):
+        return _not_found(request)
+    turn, _refusal = service.run(game_id, _owner(request) or "")
+    if turn is None:
+        return _not_found(request)
+    return _respond(request, turn)
+
+
+def _version(value) -> int | None:
+    try:
+        version = int(value)
+    except (TypeError, ValueError):
+        return None
+    return version if version >= 0 else None
+
+
+@require_GET
+def poll(request, game_id):
+    if not GAME_ID.match(game_id):
+        return _not_found(request)
+    client = _version(request.GET.get("version"))
+    if client is None:
+        return HttpResponse(_("That request is not one this page sends."), status=400)
+    owner = _owner(request)
+    # The common case, nothing new: one small row read, no state parsed, no session read.
+    row = PracticeGame.objects.filter(pk=game_id, owner=owner or "").values_list(
+        "version", "wake_ms", "started_ms").first()
+    if row is None:
+        return _not_found(request)
+    version, wake_ms, started_ms = row
+    if client == version and (wake_ms is None or service.wall_ms() - started_ms < wake_ms):
+        return HttpResponse(status=204)
+    turn, _refusal = service.run(game_id, owner)
+    if turn is None:
+        return _not_found(request)
+    if client == turn.row.version:
+        return HttpResponse(status=204)
+    response = _respond(request, turn, client_version=client)
+    if turn.game.over:
+        response.status_code = 286  # htmx stops polling
+    return response
+
+
+@require_POST
+def act(request, game_id):
+    if not GAME_ID.match(game_id):
+        return _not_found(request)
+    owner = _owner(request)
+    client = _version(request.POST.get("version"))
+    action = " ".join(request.POST.get("action", "").split())[:40]
+    to = request.POST.get("to", "").strip()
+    if action.startswith("give ") and len(action.split()) == 2 and to:
+        action = f"{action} {to[:2]}"
+    if client is None or not action:
+        turn, _refusal = service.run(game_id, owner or "")
+        if turn is None:
+            return _not_found(request)
+        message, slug = explain("bad_post", {})
+        return _respond(request, turn, status=400, message=message, message_url=rule_link(slug))
+    turn, refusal = service.run(game_id, owner or "", action=action, posted_version=client)
+    if turn is None:
+        return _not_found(request)
+    if refusal is None:
+        return _respond(request, turn, client_version=client)
+    if isinstance(refusal, service.Stale):
+        message, slug = explain("stale", {})
+        return _respond(request, turn, status=409, message=message, message_kind="notice", client_version=client)
+    if isinstance(refusal, service.BadPost):
+        message, slug = explain("bad_post", {})
+        return _respond(request, turn, status=400, message=message)
+    assert isinstance(refusal, IllegalAction)
+    message, slug = explain(refusal.code, refusal.params)
+    status = 409 if refusal.code in ("time_backwards", "game_over") else 400
+    return _respond(request, turn, status=status, message=message, message_url=rule_link(slug))

@@ -1,0 +1,151 @@
+"""Engine events as sentences in the visitor's language: ``describe(event, names, me) -> str``.
+
+Engine events are dicts with a ``"code"`` and parameters (seats, cards), never text.
+``names`` holds one display name per seat; ``me`` is the viewer's seat (``None`` for
+an onlooker), who reads "you" forms. :func:`visible` filters an event from the
+engine's full log the way ``Game.view`` does, for callers that read ``game.log``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from mogel.cards.names import card_label
+
+CODES = (
+    "round_start", "played", "drew", "nothing_to_draw", "reshuffled", "spider_gave", "spider_kept",
+    "mosquito_open", "slapped", "mosquito_slowest", "handed", "cockroach_open", "raced",
+    "cockroach_nobody", "ant_took", "ant_drew", "cheated", "got_away", "caught", "penalty",
+    "guard_moved", "wrong_accusation", "round_end", "game_end",
+)
+
+
+def visible(event: dict, seat: int | None) -> dict | None:
+    """The event as ``seat`` sees it (private cards removed), or None if ``seat`` may not see it."""
+    if "only" not in event and "see" not in event:
+        return event
+    only = event.get("only")
+    if only is not None and seat not in only:
+        return None
+    shown = {k: v for k, v in event.items() if k not in ("only", "see")}
+    see = event.get("see")
+    if see is not None and seat not in see:
+        shown.pop("card", None)
+    return shown
+
+
+def _name(names, seat) -> str:
+    try:
+        return names[seat]
+    except (IndexError, TypeError, KeyError):
+        return "?"
+
+
+def describe(event: dict, names, me: int | None = None) -> str:
+    """One sentence for one event, e.g. "Emil played the Spider, value 3." or "You drew a Number card 2."."""
+    code = event.get("code")
+    seat = event.get("seat")
+    you = seat is not None and seat == me
+    who = _name(names, seat)
+    card = event.get("card")
+    c = card_label(card) if card else ""
+    to = event.get("to")
+    to_name = _name(names, to)
+    d = {"name": who, "card": c, "to": to_name}
+
+    if code == "round_start":
+        guard = event.get("guard")
+        d.update(round=event.get("round"), top=card_label(event["top"]) if event.get("top") else "")
+        if guard == me:
+            return _("Round %(round)s: you hold the Guard Bug and start. The first card is the %(top)s.") % d
+        d["name"] = _name(names, guard)
+        return _("Round %(round)s: %(name)s holds the Guard Bug and starts. The first card is the %(top)s.") % d
+    if code == "played":
+        return (_("You played the %(card)s.") if you else _("%(name)s played the %(card)s.")) % d
+    if code in ("drew", "ant_drew"):
+        if code == "ant_drew":
+            if card:
+                return (_("The ant: you drew the %(card)s.") if you else _("The ant: %(name)s drew the %(card)s.")) % d
+            return (_("The ant: you drew a card.") if you else _("The ant: %(name)s drew a card.")) % d
+        if card:
+            return (_("You drew the %(card)s.") if you else _("%(name)s drew the %(card)s.")) % d
+        return (_("You drew a card.") if you else _("%(name)s drew a card.")) % d
+    if code == "nothing_to_draw":
+        return (_("Nothing left to draw for you.") if you else _("Nothing left to draw for %(name)s.")) % d
+    if code == "reshuffled":
+        return _("The discard pile was shuffled into a new draw pile.")
+    if code == "spider_gave":
+        if you:
+            return (_("Spider: you gave the %(card)s to %(to)s.") if card else _("Spider: you gave a card to %(to)s.")) % d
+        if to == me:
+            return (_("Spider: %(name)s gave you the %(card)s.") if card else _("Spider: %(name)s gave you a card.")) % d
+        return _("Spider: %(name)s gave a card to %(to)s.") % d
+    if code == "spider_kept":
+        return (_("Spider: you kept your cards.") if you else _("Spider: %(name)s kept their cards.")) % d
+    if code == "mosquito_open":
+        return (_("Mosquito! Everyone else, slap!") if you else _("Mosquito from %(name)s! Slap!")) % d
+    if code == "slapped":
+        return (_("You slapped.") if you else _("%(name)s slapped.")) % d
+    if code == "mosquito_slowest":
+        return (_("You were the slowest: everyone hands you a card.") if you
+                else _("%(name)s was the slowest and gets a card from everyone.")) % d
+    if code == "handed":
+        if you:
+            return (_("You handed the %(card)s to %(to)s.") if card else _("You handed a card to %(to)s.")) % d
+        if to == me:
+            return (_("%(name)s handed you the %(card)s.") if card else _("%(name)s handed you a card.")) % d
+        return _("%(name)s handed a card to %(to)s.") % d
+    if code == "cockroach_open":
+        d["value"] = event.get("value")
+        return (_("Cockroach! Race with a number card %(value)s.") if not you
+                else _("Your cockroach runs: the others race with a number card %(value)s.")) % d
+    if code == "raced":
+        return (_("You won the race with the %(card)s.") if you else _("%(name)s won the race with the %(card)s.")) % d
+    if code == "cockroach_nobody":
+        return _("Nobody raced the cockroach.")
+    if code == "ant_took":
+        return (_("The ant: you took the %(card)s from the discard pile.") if you
+                else _("The ant: %(name)s took the %(card)s from the discard pile.")) % d
+    if code == "cheated":
+        return (_("You made the %(card)s disappear.") if you else _("%(name)s made a card disappear.")) % d
+    if code == "got_away":
+        return (_("You got away with the %(card)s.") if you else _("%(name)s got away with a cheat.")) % d
+    if code == "caught":
+        accused = event.get("accused")
+        d["accused"] = _name(names, accused)
+        if you:
+            return _("Caught! You caught %(accused)s with the %(card)s.") % d
+        if accused == me:
+            return _("Caught! %(name)s caught you with the %(card)s.") % d
+        return _("Caught! %(name)s caught %(accused)s with the %(card)s.") % d
+    if code == "penalty":
+        if you:
+            return (_("You handed %(to)s the %(card)s as a penalty.") if card
+                    else _("You handed %(to)s a penalty card.")) % d
+        if to == me:
+            return (_("%(name)s handed you the %(card)s as a penalty.") if card
+                    else _("%(name)s handed you a penalty card.")) % d
+        return _("%(name)s handed %(to)s a penalty card.") % d
+    if code == "guard_moved":
+        return (_("You hold the Guard Bug now.") if you else _("%(name)s holds the Guard Bug now.")) % d
+    if code == "wrong_accusation":
+        accused = event.get("accused")
+        d["accused"] = _("you") if accused == me else _name(names, accused)
+        return (_("Wrong accusation: you accused %(accused)s and draw a card.") if you
+                else _("Wrong accusation: %(name)s accused %(accused)s and draws a card.")) % d
+    if code == "round_end":
+        out = event.get("out")
+        d["round"] = event.get("round")
+        if out is None:
+            return _("Round %(round)s is over: nobody could play any more.") % d
+        d["name"] = _name(names, out)
+        return (_("Round %(round)s is over: you have no cards left!") if out == me
+                else _("Round %(round)s is over: %(name)s has no cards left.")) % d
+    if code == "game_end":
+        ranking = event.get("ranking") or []
+        first = ranking[0] if ranking else []
+        if me in first and len(first) == 1:
+            return _("The game is over. You win!")
+        winners = ", ".join(_name(names, s) if s != me else _("you") for s in first)
+        return _("The game is over. Winner: %(names)s.") % {"names": winners}
+    return _("Something happened at the table.")

@@ -1,0 +1,270 @@
+"""One seat's ``view`` + ``legal_actions`` as template context for ``templates/table/table.html``.
+
+Generic: no game model, no lessons, no bots. See the package docstring for usage.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from mogel.cards.names import card_label
+from mogel.cards.render import render_card
+from mogel.engine import cards as C
+
+from .events import describe
+from .refusals import explain, rule_link
+
+SIDE_VERBS = ("cheat", "catch")
+_SVG_CACHE: dict = {}
+
+
+def card_svg(card: str, size: str = "md", decorative: bool = True):
+    """The card's inline SVG, cached per language (rendering it is the slow part of a table)."""
+    key = (card, size, decorative, get_language())
+    svg = _SVG_CACHE.get(key)
+    if svg is None:
+        if len(_SVG_CACHE) > 2000:
+            _SVG_CACHE.clear()
+        svg = _SVG_CACHE[key] = render_card(card, size=size, decorative=decorative)
+    return svg
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Number cards, then action cards (spider, mosquito, cockroach, ant), then moths; by value."""
+    c = C.card(card)
+    return C.KINDS.index(c.kind), c.value
+
+
+def _reason(view: dict, legal: list[str], card: str) -> tuple[str, dict]:
+    """Why ``card`` has no action now, as a refusal code and its parameters (from the view only)."""
+    me, phase = view["seat"], view["phase"]
+    kind = C.kind(card)
+    if phase == "over":
+        return "game_over", {}
+    if view.get("settling"):
+        if view["settling"]["guard"] == me and kind == C.MOTH:
+            return "moth_not_giftable", {"card": card}
+        return "settling", {}
+    if phase == "turn":
+        if view["turn"] != me:
+            return "not_your_turn", {}
+        top = view["top"]
+        if kind == C.MOTH and C.fits(card, top):
+            return "moth_not_playable", {"card": card}
+        return "does_not_fit", {"card": card, "top": top}
+    if phase == "spider":
+        if view["spider"] and view["spider"]["by"] == me and kind == C.MOTH:
+            return "moth_not_giftable", {"card": card}
+        return "waiting", {"reason": "spider"}
+    if phase == "mosquito":
+        return "not_your_turn", {}
+    if phase == "mosquito_gifts":
+        if view["gifts"] and me in view["gifts"]["from"] and kind == C.MOTH:
+            return "moth_not_giftable", {"card": card}
+        return "nothing_to_hand", {}
+    if phase == "cockroach":
+        value = (view.get("window") or {}).get("value")
+        if kind != C.NUMBER and value is not None and C.value(card) == value:
+            return "race_needs_number", {"card": card}
+        return "no_race_now", {"card": card, "value": value}
+    return "not_your_turn", {}
+
+
+def _verb_label(verb: str) -> str:
+    return {
+        "play": _("Play"), "race": _("Race"), "hand": _("Hand over"), "give": _("Give"), "cheat": _("Cheat"),
+    }.get(verb, verb)
+
+
+def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
+            announce: list[dict] | None = None, now: int | None = None) -> dict:
+    """Template context for ``table/table.html`` (include it with ``{% include "table/table.html" %}``).
+
+    ``view``/``legal``: ``game.view(seat)`` and ``game.legal_actions(seat)`` after ``advance(now)``;
+    ``names``: one display name per seat; ``action_url``: where buttons post; ``version``: echoed
+    back by every post (``version`` field); ``extra``: merged into the context (e.g. ``poll_url``);
+    ``announce``: events (as the seat sees them) to read out in the live region;
+    ``now``: game clock for the countdown (default ``view["clock"]``).
+    """
+    me = view["seat"]
+    players = view["players"]
+    now = view["clock"] if now is None else now
+    legal_set = set(legal)
+    phase = view["phase"]
+    settling = view.get("settling")
+    window = view.get("window")
+    expected = _owing(view)
+
+    # -- seats: the others clockwise from me, then me ------------------------------------
+    seats = []
+    for seat in [*(((me + i) % players) for i in range(1, players)), me]:
+        seats.append({
+            "seat": seat,
+            "name": names[seat],
+            "is_me": seat == me,
+            "hand_size": view["hand_sizes"][seat],
+            "score": view["scores"][seat],
+            "is_guard": view["guard"] == seat,
+            "is_turn": phase == "turn" and view["turn"] == seat and not settling,
+            "owes": seat in expected,
+            "slapped": bool(window and window.get("kind") == "mosquito" and seat in window.get("slapped", [])),
+            "catch": f"catch {seat}" if f"catch {seat}" in legal_set else None,
+        })
+
+    # -- my hand -------------------------------------------------------------------------
+    by_card: dict[str, list[str]] = {}
+    for action in legal:
+        parts = action.split()
+        if len(parts) >= 2 and C.is_card(parts[1]):
+            by_card.setdefault(parts[1], []).append(action)
+    hand = []
+    for i, card in enumerate(sorted(view["hand"], key=sort_key)):
+        actions = by_card.get(card, [])
+        owed = [a for a in actions if not a.startswith(SIDE_VERBS)]
+        item = {
+            "index": i,
+            "card": card,
+            "label": card_label(card),
+            "svg": card_svg(card, "md"),
+            "actions": [{"action": a, "verb": a.split()[0], "label": _verb_label(a.split()[0])} for a in actions],
+            "primary": owed[0] if owed else None,
+            "verb": owed[0].split()[0] if owed else None,
+            # What the button posts: a spider gift posts "give <card>" plus the chosen seat as "to".
+            "value": (f"give {card}" if owed[0].startswith("give ") else owed[0]) if owed else None,
+            "cheat": next((a for a in actions if a.startswith("cheat ")), None),
+            "reason": None, "rule_url": None,
+        }
+        if not owed:
+            code, params = _reason(view, legal, card)
+            item["reason"], slug = explain(code, params)
+            item["rule_url"] = rule_link(slug)
+        hand.append(item)
+
+    # -- the window --------------------------------------------------------------------------
+    win = None
+    if window:
+        kind = window["kind"]
+        win = {
+            "kind": kind,
+            "by": window["by"],
+            "by_name": names[window["by"]],
+            "by_me": window["by"] == me,
+            "value": window.get("value"),
+            "closes": window["closes"],
+            "remaining_ms": max(0, window["closes"] - now) if not settling else None,
+            "total_ms": view["options"].get(f"{kind}_ms"),
+            "remaining_s": max(0, window["closes"] - now) / 1000 if not settling else None,
+            "slap": "slap" if "slap" in legal_set else None,
+            "slapped": me in window.get("slapped", []),
+            "race": next((a for a in legal if a.startswith("race ")), None),
+        }
+
+    # -- controls ---------------------------------------------------------------------------
+    give_targets = []
+    if phase == "spider" and view["spider"] and view["spider"]["by"] == me and not settling:
+        gifts = [a for a in legal if a.startswith("give ")]
+        targets = sorted({int(a.split()[2]) for a in gifts}, key=lambda s: (s - me) % players)
+        fewest = min(targets, key=lambda s: (view["hand_sizes"][s], (s - me) % players)) if targets else None
+        give_targets = [{"seat": s, "name": names[s], "hand_size": view["hand_sizes"][s], "checked": s == fewest}
+                        for s in targets]
+    controls = {
+        "draw": "draw" if "draw" in legal_set else None,
+        "keep": "keep" if "keep" in legal_set else None,
+        "slap": win["slap"] if win else None,
+        "give_targets": give_targets,
+        "hand_over": any(a.startswith("hand ") for a in legal),
+        "catches": [s for s in seats if s["catch"]],
+    }
+
+    log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"]]
+    return {
+        "me": me,
+        "my_name": names[me],
+        "players": players,
+        "names": list(names),
+        "action_url": action_url,
+        "version": version,
+        "phase": phase,
+        "round": view["round"],
+        "rounds": view["rounds"],
+        "over": phase == "over",
+        "seats": seats,
+        "others": seats[:-1],
+        "my_seat": seats[-1],
+        "hand": hand,
+        "hand_size": len(hand),
+        "top": view["top"],
+        "top_label": card_label(view["top"]) if view["top"] else "",
+        "top_svg": card_svg(view["top"], "md") if view["top"] else "",
+        "back_svg": card_svg("back", "md"),
+        "guard_svg": card_svg("guard", "sm"),
+        "draw_size": view["draw_size"],
+        "discard_size": view["discard_size"],
+        "window": win,
+        "settling": settling,
+        "controls": controls,
+        "prompt": _prompt(view, legal, names, controls, win),
+        "my_turn": me in expected,
+        "log": log,
+        "announce": [describe(e, names, me) for e in (announce or [])],
+        **(extra or {}),
+    }
+
+
+def _owing(view: dict) -> list[int]:
+    """The seats the game waits for, from the view (as ``Game.expected`` says, without the game)."""
+    phase = view["phase"]
+    if phase == "over":
+        return []
+    if view.get("settling"):
+        return [view["settling"]["guard"]]
+    if phase == "turn":
+        return [view["turn"]]
+    if phase == "spider":
+        return [view["spider"]["by"]]
+    if phase == "mosquito":
+        w = view["window"]
+        return [s for s in range(view["players"]) if s != w["by"] and s not in w["slapped"]]
+    if phase == "mosquito_gifts":
+        return list(view["gifts"]["from"])
+    return []
+
+
+def _prompt(view: dict, legal: list[str], names, controls: dict, win: dict | None) -> str:
+    """One line that says what happens now, from the viewer's side."""
+    me, phase = view["seat"], view["phase"]
+    if phase == "over":
+        return _("The game is over.")
+    if view.get("settling"):
+        guard = view["settling"]["guard"]
+        if guard == me:
+            return _("Caught! Hand the cheat one of your cards as a penalty.")
+        return _("Caught! %(name)s hands a penalty card.") % {"name": names[guard]}
+    if win and win["kind"] == "mosquito":
+        if win["slap"]:
+            return _("Mosquito! Slap it, quick (Space key)!")
+        if win["by_me"]:
+            return _("Your mosquito: the others slap.")
+        return _("You slapped. Waiting for the others.")
+    if win and win["kind"] == "cockroach":
+        if win["race"]:
+            return _("Cockroach! Race with your number card %(value)s!") % {"value": win["value"]}
+        return _("Cockroach race: who has a number card %(value)s?") % {"value": win["value"]}
+    if phase == "spider":
+        by = view["spider"]["by"]
+        if by == me:
+            return _("Spider: choose a player, then the card to give. Or keep your cards.")
+        return _("Spider: %(name)s may give a card away.") % {"name": names[by]}
+    if phase == "mosquito_gifts":
+        to = view["gifts"]["to"]
+        if me in view["gifts"]["from"]:
+            return _("Hand %(name)s one of your cards.") % {"name": names[to]}
+        if to == me:
+            return _("You were the slowest: the others each hand you a card.")
+        return _("Everyone hands %(name)s a card.") % {"name": names[to]}
+    if view["turn"] == me:
+        if controls["draw"]:
+            return _("Your turn: no card fits, so draw a card.")
+        return _("Your turn: play a card that is one higher or one lower.")
+    return _("%(name)s's turn.") % {"name": names[view["turn"]]}

@@ -1,0 +1,80 @@
+"""Why a move is refused, in the visitor's language: ``explain(code, params) -> (message, rule_slug)``.
+
+``code`` is an :class:`~mogel.engine.errors.IllegalAction` code (every one in
+``mogel.engine.errors.CODES``) or one of the table's own codes in :data:`TABLE_CODES`.
+``rule_slug`` is the rules-page anchor that explains the rule; :func:`rule_link`
+turns it into a URL and works even while the rules page is missing.
+"""
+
+from __future__ import annotations
+
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from mogel.cards.names import card_label
+from mogel.engine import cards as C
+from mogel.engine.errors import CODES
+
+# Codes of the web table itself (not the engine's): stale tables and forged posts.
+TABLE_CODES = {
+    "stale": "turn",        # the table changed since the visitor saw it
+    "bad_post": "turn",     # a post the page never sends
+    "waiting": "turn",      # nothing for you to do with this card now
+}
+
+
+def _label(card) -> str:
+    try:
+        return card_label(str(card))
+    except ValueError:
+        return str(card)
+
+
+def explain(code: str, params: dict | None = None) -> tuple[str, str]:
+    """The translated message for a refusal and the rules section that explains it."""
+    p = dict(params or {})
+    slug = CODES.get(code) or TABLE_CODES.get(code) or "turn"
+    if code == "does_not_fit" and C.is_card(str(p.get("top", ""))):
+        low, high = C.neighbours(C.value(p["top"]))
+        return _("Does not fit on the %(top)s: it needs a %(low)s or a %(high)s.") % {
+            "top": _label(p["top"]), "low": low, "high": high}, slug
+    if code == "no_race_now" and p.get("value"):
+        return _("Only a number card %(value)s can race this cockroach.") % {"value": p["value"]}, slug
+    if code == "waiting" and p.get("reason") == "spider":
+        return _("Wait: another player is giving a spider's gift."), slug
+    messages = {
+        "malformed": _("That is not a move in this game."),
+        "bad_seat": _("There is no such player at this table."),
+        "time_backwards": _("That move came too late: the table has already moved on."),
+        "game_over": _("The game is over."),
+        "settling": _("Wait: a “Caught!” is being settled."),
+        "not_your_turn": _("It is not your turn."),
+        "not_in_hand": _("That card is not in your hand."),
+        "does_not_fit": _("That card does not fit on the discard pile."),
+        "moth_not_playable": _("Only the player with the Guard Bug may play a Cheating Moth."),
+        "must_play": _("A card fits, so you must play instead of drawing."),
+        "no_gift_now": _("No spider gift is due from you."),
+        "moth_not_giftable": _("A Cheating Moth is never given away."),
+        "bad_target": _("Give the card to another player."),
+        "no_slap_now": _("There is nothing to slap now."),
+        "no_race_now": _("There is no cockroach race for this card."),
+        "race_needs_number": _("Only a number card can race a cockroach."),
+        "nothing_to_hand": _("You do not owe anyone a card."),
+        "guard_may_not_cheat": _("The guard never cheats."),
+        "last_card": _("Your last card cannot disappear."),
+        "already_in_act": _("One cheat at a time."),
+        "not_guard": _("Only the guard may call “Caught!”."),
+        "catch_self": _("The guard cannot accuse themselves."),
+        "stale": _("The table had changed, so nothing was done. Here is the table as it is now."),
+        "bad_post": _("That request is not one this page sends."),
+        "waiting": _("Nothing to do with this card right now."),
+    }
+    return messages.get(code, messages["malformed"]), slug
+
+
+def rule_link(slug: str) -> str | None:
+    """URL of a rules section (``/en/rules/#moth``), or None while the rules page does not exist."""
+    try:
+        return reverse("rules:index") + "#" + slug
+    except (NoReverseMatch, ImportError):
+        return None

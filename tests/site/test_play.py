@@ -1,0 +1,376 @@
+"""The practice game against bots: lobby, table, poll, actions, bad input, restarts, whole games."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from mogel.engine import Game
+from mogel.play import service
+from mogel.play.models import PracticeGame
+
+pytestmark = pytest.mark.django_db
+
+SEED = 918273645
+LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/", "nl": "/nl/spelen/", "it": "/it/gioca/"}
+
+
+class Clock:
+    def __init__(self):
+        self.ms = 1_700_000_000_000
+
+    def __call__(self):
+        return self.ms
+
+    def tick(self, ms):
+        self.ms += ms
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    c = Clock()
+    monkeypatch.setattr(service, "wall_ms", c)
+    return c
+
+
+@pytest.fixture
+def fast(settings):
+    settings.MOGEL_BOT_PACE_MS = 50
+    settings.MOGEL_MOSQUITO_MS = 500
+    settings.MOGEL_COCKROACH_MS = 500
+    settings.MOGEL_ACT_MS = 500
+    settings.MOGEL_PLAY_SEED = SEED
+    return settings
+
+
+def start(client, lang="en", **fields):
+    data = {"name": "Ann", "players": 3, "level": "normal", "rounds": "single", "ant_pile": "discard", **fields}
+    response = client.post(LOBBY[lang], data)
+    assert response.status_code == 302, response.content[:500]
+    return response.url
+
+
+def version_of(html):
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def buttons(html):
+    return re.findall(r'name="action" value="([^"]+)"', html)
+
+
+def row_of(url):
+    return PracticeGame.objects.get(pk=url.rstrip("/").split("/")[-1])
+
+
+def post(client, url, action, version, **extra):
+    return client.post(url + "act/", {"action": action, "version": version, **extra}, HTTP_HX_REQUEST="true")
+
+
+# -- lobby ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LOBBY)
+def test_lobby_in_every_language(client, lang):
+    response = client.get(LOBBY[lang])
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="players"' in html and 'name="level"' in html and 'name="rounds"' in html and 'name="ant_pile"' in html
+    assert f'lang="{lang}"' in html
+
+
+def test_lobby_refuses_bad_choices_with_a_translated_message(client):
+    response = client.post(LOBBY["de"], {"name": "", "players": 7, "level": "godlike", "rounds": "x", "ant_pile": "x"})
+    assert response.status_code == 400
+    assert "Bitte" in response.content.decode()
+    assert PracticeGame.objects.count() == 0
+
+
+@pytest.mark.parametrize("lang,bot", [("de", "Lotte"), ("en", "Lucy"), ("fr", "Chloé"), ("nl", "Sanne"), ("it", "Giulia")])
+def test_bots_carry_names_of_the_page_language(client, fast, clock, lang, bot):
+    url = start(client, lang, players=5)
+    assert url.startswith(LOBBY[lang])
+    html = client.get(url).content.decode()
+    assert bot in html
+
+
+def test_game_options_reach_the_engine(client, fast, clock):
+    url = start(client, players=4, rounds="full", ant_pile="draw", level="hard")
+    row = row_of(url)
+    game = Game.from_json(row.state)
+    assert game.players == 4 and game.options["rounds"] == "full" and game.options["ant_pile"] == "draw"
+    assert game.options["mosquito_ms"] == 500 and row.level == "hard"
+    assert len(row.pk) >= 22 and row.owner == client.session.session_key
+
+
+# -- the table -----------------------------------------------------------------------
+
+def test_table_shows_hand_piles_and_seats(client, fast, clock):
+    url = start(client)
+    html = client.get(url).content.decode()
+    game = Game.from_json(row_of(url).state)
+    assert html.count('class="hand__item') == len(game.hands[0])
+    assert "Draw pile: %d" % len(game.draw) in html
+    assert "Lucy" in html and "Oscar" in html
+    # playable cards are buttons that post; the others say why
+    for action in game.legal_actions(0):
+        if action.startswith("play "):
+            assert f'value="{action}"' in html
+    assert 'aria-disabled="true"' in html or all(a.startswith(("play", "cheat", "catch")) for a in game.legal_actions(0))
+
+
+def test_htmx_request_gets_the_fragment_only(client, fast, clock):
+    url = start(client)
+    html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert html.lstrip().startswith("<section id=\"table\"")
+    assert "<html" not in html
+
+
+# -- polling -------------------------------------------------------------------------
+
+def test_poll_with_nothing_new_is_204_and_a_due_bot_move_is_one_fragment(client, fast, clock):
+    url = start(client)
+    html = client.get(url).content.decode()
+    v = version_of(html)
+    play = [a for a in buttons(html) if a.startswith(("play ", "draw"))][0]
+    html = post(client, url, play, v).content.decode()
+    v = version_of(html)
+    assert client.get(url + "poll/", {"version": v}).status_code == 204
+    clock.tick(10_000)
+    response = client.get(url + "poll/", {"version": v}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    v2 = version_of(response.content.decode())
+    assert v2 > v
+    # one deliberate bot move per request, however late the poll
+    game = Game.from_json(row_of(url).state)
+    deliberate = [e for e in game.log[v:v2] if e["code"] in ("played", "drew", "spider_gave", "spider_kept", "handed")]
+    assert len(deliberate) <= 1
+
+
+def test_poll_needs_a_version(client, fast, clock):
+    url = start(client)
+    assert client.get(url + "poll/").status_code == 400
+    assert client.get(url + "poll/", {"version": "x"}).status_code == 400
+
+
+# -- actions and bad input --------------------------------------------------------------
+
+def state(url):
+    row = row_of(url)
+    return row.version, row.state
+
+
+def test_a_legal_move_is_applied_and_answered_with_the_table(client, fast, clock):
+    url = start(client)
+    html = client.get(url).content.decode()
+    v = version_of(html)
+    play = [a for a in buttons(html) if a.startswith(("play ", "draw"))][0]
+    response = post(client, url, play, v)
+    assert response.status_code == 200
+    assert version_of(response.content.decode()) > v
+    assert 'id="announcer" hx-swap-oob' in response.content.decode()
+
+
+def legal_and_illegal(url):
+    game = Game.from_json(row_of(url).state)
+    legal = [a for a in game.legal_actions(0) if a.startswith("play ")]
+    hand = game.hands[0]
+    illegal = [f"play {c}" for c in hand if f"play {c}" not in legal]
+    missing = [c for c in ("1", "2", "3", "4", "5", "spider1", "ant3", "moth5") if c not in hand]
+    return game, legal, illegal, missing
+
+
+@pytest.mark.parametrize("case", ["illegal_card", "not_in_hand", "wrong_phase", "stale", "future_version",
+                                  "bad_version", "no_action", "malformed", "bad_target"])
+def test_bad_input_is_refused_with_a_message_and_changes_nothing(client, fast, clock, case):
+    url = start(client, "de")
+    html = client.get(url).content.decode()
+    v = version_of(html)
+    game, legal, illegal, missing = legal_and_illegal(url)
+    before = state(url)
+    if case == "illegal_card":
+        if not illegal:
+            pytest.skip("every card fits")
+        response = post(client, url, illegal[0], v)
+        expected = 400
+    elif case == "not_in_hand":
+        response = post(client, url, f"play {missing[0]}", v)
+        expected, text = 400, "nicht auf deiner Hand"
+    elif case == "wrong_phase":
+        response = post(client, url, "slap", v)
+        expected = 400
+    elif case == "stale":
+        response = post(client, url, legal[0] if legal else "draw", v - 1)
+        expected = 409
+    elif case == "future_version":
+        response = post(client, url, legal[0] if legal else "draw", v + 5)
+        expected = 400
+    elif case == "bad_version":
+        response = post(client, url, "draw", "abc")
+        expected = 400
+    elif case == "no_action":
+        response = post(client, url, "", v)
+        expected = 400
+    elif case == "malformed":
+        response = post(client, url, "fly away", v)
+        expected = 400
+    else:
+        response = post(client, url, "give 3 9", v)
+        expected = 400
+    assert response.status_code == expected
+    body = response.content.decode()
+    assert 'role="alert"' in body
+    assert '<section id="table"' in body  # the current table comes back
+    assert state(url) == before
+    if case == "not_in_hand":
+        assert text in body
+
+
+def test_double_click_applies_once(client, fast, clock):
+    url = start(client)
+    html = client.get(url).content.decode()
+    v = version_of(html)
+    play = [a for a in buttons(html) if a.startswith(("play ", "draw"))][0]
+    first = post(client, url, play, v)
+    assert first.status_code == 200
+    after = state(url)
+    second = post(client, url, play, v)
+    assert second.status_code == 409
+    assert state(url) == after
+    assert "Tisch" not in second.content.decode()  # English page, English message
+    assert "The table had changed" in second.content.decode()
+
+
+def test_malformed_or_unknown_game_id_is_404(client, fast, clock):
+    start(client)
+    for bad in ("nope", "x" * 22, "%27%3B--"):
+        assert client.get(f"/en/play/{bad}/").status_code == 404
+        assert client.get(f"/en/play/{bad}/poll/", {"version": 1}).status_code == 404
+        assert client.post(f"/en/play/{bad}/act/", {"action": "draw", "version": 1}).status_code == 404
+
+
+def test_only_the_owner_session_sees_the_game(client, fast, clock):
+    url = start(client)
+    other = Client()
+    other.get("/en/play/")
+    assert other.get(url).status_code == 404
+    assert other.get(url + "poll/", {"version": 1}).status_code == 404
+    v, s = state(url)
+    assert other.post(url + "act/", {"action": "draw", "version": v}).status_code == 404
+    assert state(url) == (v, s)
+
+
+def test_posts_need_the_csrf_token(fast, clock):
+    c = Client(enforce_csrf_checks=True)
+    assert c.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "easy", "rounds": "single",
+                                "ant_pile": "discard"}).status_code == 403
+    c2 = Client()
+    url = start(c2)
+    c.cookies = c2.cookies
+    v, s = state(url)
+    assert c.post(url + "act/", {"action": "draw", "version": v}).status_code == 403
+    assert state(url) == (v, s)
+
+
+def test_act_is_post_only(client, fast, clock):
+    url = start(client)
+    assert client.get(url + "act/").status_code == 405
+
+
+# -- restart and whole games ---------------------------------------------------------------
+
+def choose(html):
+    """What a careful human clicks: go on after a round, slap, race, else the first playable card."""
+    acts = [a for a in buttons(html) if not a.startswith(("catch", "cheat"))]
+    for prefix in ("continue", "slap", "race", "play mosquito", "play cockroach", "play", "hand", "give", "keep", "draw"):
+        hit = [a for a in acts if a.startswith(prefix)]
+        if hit:
+            return hit[0]
+    return None
+
+
+def scan(html, game):
+    """Nothing secret in a response: no bot hand, no draw order, no seed, no state."""
+    assert str(game.seed) not in html
+    assert '"hands":' not in html and '"draw":' not in html and '"seed"' not in html
+    # Card pictures: the human's hand, the discard pile's top card, a card back, the Guard Bug marker.
+    pictures = html.count('class="mm-card ')
+    assert pictures <= len(game.hands[0]) + 3, (pictures, len(game.hands[0]))
+    for seat in range(1, game.players):
+        hand = game.hands[seat]
+        for form in (hand, sorted(hand)):
+            assert json.dumps(form) not in html and json.dumps(form, separators=(",", ":")) not in html
+            if len(form) >= 4:
+                assert ", ".join(form) not in html and " ".join(form) not in html
+    if len(game.draw) >= 3:
+        assert " ".join(game.draw[-3:]) not in html and json.dumps(game.draw[-3:]) not in html
+
+
+def play_whole_game(client, clock, url, max_requests=4000, restart_at=None):
+    html = client.get(url).content.decode()
+    v = version_of(html)
+    codes = set()
+    for i in range(max_requests):
+        if restart_at is not None and i == restart_at:
+            # A restarted server: new client object, nothing in memory but the database row.
+            from mogel.table import present as present_module
+            present_module._SVG_CACHE.clear()
+            cookies = client.cookies
+            client = Client()
+            client.cookies = cookies
+        game = Game.from_json(row_of(url).state)
+        scan(html, game)
+        if game.over:
+            break
+        action = choose(html) if "table--over" not in html else None
+        if action:
+            extra = {}
+            if action.startswith("give "):
+                extra["to"] = re.search(r'name="to" value="(\d)" checked', html).group(1)
+            response = post(client, url, action, v, **extra)
+            assert response.status_code in (200, 409), (action, response.status_code, response.content[:300])
+        else:
+            clock.tick(60)
+            response = client.get(url + "poll/", {"version": v}, HTTP_HX_REQUEST="true")
+            assert response.status_code in (200, 204, 286)
+            if response.status_code == 204:
+                continue
+        html = response.content.decode()
+        v = version_of(html)
+        game = Game.from_json(row_of(url).state)
+        codes |= {e["code"] for e in game.log}
+        scan(html, game)
+    game = Game.from_json(row_of(url).state)
+    return game, html, codes
+
+
+def test_a_whole_game_against_bots_with_every_response_scanned(client, fast, clock):
+    url = start(client, players=4, rounds="full")
+    game, html, codes = play_whole_game(client, clock, url)
+    assert game.over, "the game did not finish"
+    assert "Final ranking" in html or "You win!" in html
+    assert "Play again" in html
+    assert {"mosquito_open", "cockroach_open", "round_end", "game_end"} <= codes
+    assert row_of(url).over
+
+
+def test_restart_mid_round_continues_from_the_database(client, fast, clock):
+    url = start(client, players=3, rounds="single")
+    game, html, codes = play_whole_game(client, clock, url, restart_at=15)
+    assert game.over
+
+
+def test_state_lives_only_in_the_row(client, fast, clock):
+    """Two rows with the same state and the same clock go on identically: nothing else is remembered."""
+    url = start(client)
+    row = row_of(url)
+    html = client.get(url).content.decode()
+    post(client, url, choose(html), version_of(html))
+    row = row_of(url)
+    copy = PracticeGame.objects.get(pk=row.pk)
+    copy.pk = "copy-of-the-game-0000000"
+    copy.save(force_insert=True)
+    for _ in range(30):
+        clock.tick(100)
+        a, _r = service.run(row.pk, row.owner)
+        b, _r = service.run(copy.pk, row.owner)
+        assert a.game.to_json() == b.game.to_json()
