@@ -1,0 +1,184 @@
+"""The lessons in Chromium: every lesson with the mouse (German and English), one with the
+keyboard alone, one wrong move per lesson, an axe-core scan, and screenshots."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from tutorial import data_files
+
+pytestmark = pytest.mark.browser
+
+LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
+LESSONS = data_files.lessons()
+
+
+@pytest.fixture
+def learn(site_url, page):
+    call_command("loadcontent", stdout=open("/dev/null", "w"))
+    # The racing card pulses; Playwright waits for a still element, so ask for reduced motion.
+    page.emulate_media(reduced_motion="reduce")
+    return site_url
+
+
+def control(page, action):
+    """The button that does ``action`` on the lesson table."""
+    verb, *args = action.split()
+    if verb == "draw":
+        return page.locator("#btn-draw")
+    if verb == "slap":
+        return page.locator("#btn-slap")
+    if verb == "keep":
+        return page.locator("#btn-keep")
+    if verb == "catch":
+        return page.locator(f"#catch-{args[0]}")
+    if verb == "give":
+        page.locator(f'#give-to input[value="{args[1]}"]').check()
+        return page.locator(f'#table .hand button[value="give {args[0]}"]').first
+    return page.locator(f'#table .hand button[value="{action}"]').first
+
+
+def play_step(page, step):
+    # Each move waits as long after the previous one as the winning line says (plus a margin):
+    # the server times every move by its own clock.
+    previous = 0
+    for move in step["solution"]:
+        if move["at"] > previous:
+            page.wait_for_timeout(move["at"] - previous + 300)
+        previous = move["at"]
+        if not move.get("wait"):
+            control(page, move["do"]).click()
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible(timeout=15000)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_lesson_can_be_completed_with_the_mouse(page, learn, lang, screenshot):
+    page.set_default_timeout(15000)
+    page.goto(learn + LEARN[lang])
+    page.locator("#resume").click()
+    for lesson in LESSONS:
+        expect(page).to_have_url(learn + LEARN[lang] + lesson["slug"] + "/#step" if False else
+                                 __import__("re").compile(rf"{LEARN[lang]}{lesson['slug']}/"))
+        for number, step in enumerate(lesson["steps"], start=1):
+            expect(page.locator("#step")).to_contain_text(str(number))
+            expect(page.locator(".step-panel__goal")).to_have_text(step["goal"][lang])
+            play_step(page, step)
+            expect(page.locator(".step-panel__result")).to_contain_text(step["success_text"][lang][:20])
+            if number < len(lesson["steps"]):
+                page.locator("#btn-next").click()
+        if lesson is not LESSONS[-1]:
+            page.locator("#btn-next-lesson").click()
+    page.goto(learn + LEARN[lang])
+    expect(page.locator(".lesson-list__item--done")).to_have_count(len(LESSONS))
+    screenshot(f"{lang}-all-done")
+
+
+# A wrong move per lesson that the table lets you try (a card or button you can click).
+WRONG = {
+    "your-turn": ([], "play 5", "does_not_fit"),
+    "draw": ([], "play 5", "does_not_fit"),
+    "spider": (["play spider3"], "give moth1 1", "moth_not_giftable"),
+    "mosquito": (["play 3", "slap", "?hand 1"], "hand moth2", "moth_not_giftable"),
+    "cockroach": (["play 3"], "race spider4", "race_needs_number"),
+    "ant": ([], "play 5", "does_not_fit"),
+    "moth": ([], "play moth3", "moth_not_playable"),
+    "cheating": ([], "play moth4", "moth_not_playable"),
+    "caught-cheating": ([], "play moth3", "does_not_fit"),
+    "caught-as-guard": ([], "cheat 4", "guard_may_not_cheat"),
+}
+EXPLAINED = {  # the start of each refusal in English (mogel.table.refusals)
+    "does_not_fit": "Does not fit", "moth_not_giftable": "A Cheating Moth is never given away",
+    "race_needs_number": "Only a number card can race", "moth_not_playable": "Only the player with the Guard Bug",
+    "guard_may_not_cheat": "The guard never cheats",
+}
+
+
+@pytest.mark.parametrize("slug", list(WRONG))
+def test_a_wrong_move_is_explained_with_a_rule_link_and_the_step_goes_on(page, learn, slug, screenshot):
+    before, wrong, code = WRONG[slug]
+    page.goto(f"{learn}/en/learn/{slug}/")
+    for move in before:
+        if move.startswith("?"):  # wait until the table offers this move (Ben slaps after 5 s)
+            expect(control(page, move[1:])).to_be_visible(timeout=15000)
+            continue
+        control(page, move).click()
+        page.wait_for_timeout(200)
+    control(page, wrong).click()
+    message = page.locator('#table [role="alert"]')
+    expect(message).to_contain_text(EXPLAINED[code])
+    expect(message.locator("a")).to_have_attribute("href", __import__("re").compile(r"/en/rules/#[a-z-]+$"))
+    expect(page.locator("#lesson-panel.step-panel--playing")).to_be_visible()
+    if slug == "your-turn":
+        screenshot("refusal-en", full_page=False)
+        control(page, "play 3").click()
+        expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
+
+
+def test_a_lesson_with_the_keyboard_alone(page, learn):
+    page.goto(f"{learn}/de/lernen/your-turn/")
+
+    def tab_to(selector, limit=60):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+                outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+                assert outline != "none", f"{selector} has a visible focus ring"
+                return
+        raise AssertionError(f"could not reach {selector} with Tab")
+
+    # The hint button first: a nudge, then the move.
+    tab_to("#btn-hint")
+    page.keyboard.press("Enter")
+    expect(page.locator(".step-panel__hints li")).to_have_count(1)
+    page.locator("body").focus() if False else None
+    tab_to('#table .hand button[value="play 3"]')
+    page.keyboard.press("Enter")
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
+    expect(page.locator("#announcer")).to_contain_text("3")
+    tab_to("#btn-next")
+    page.keyboard.press("Enter")
+    expect(page.locator("#step")).to_contain_text("2")
+    tab_to('#table .hand button[value="play 5"]')
+    page.keyboard.press("Space")
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
+    tab_to("#btn-next-lesson")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(__import__("re").compile(r"/de/lernen/draw/"))
+
+
+def test_axe_finds_no_violation_on_a_lesson_page(page, learn):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(f"{learn}/de/lernen/spider/")
+    control(page, "play spider3").click()
+    expect(page.locator("#give-to")).to_be_visible()
+    results = Axe().run(page)
+    assert results.violations_count == 0, json.dumps(results.response["violations"], indent=1)[:4000]
+    page.goto(f"{learn}/en/learn/")
+    results = Axe().run(page)
+    assert results.violations_count == 0, json.dumps(results.response["violations"], indent=1)[:4000]
+
+
+@pytest.mark.parametrize("size", [(375, 812), (1280, 800)], ids=["375x812", "1280x800"])
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_screenshots(page, learn, screenshot, lang, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    base = learn + LEARN[lang]
+    page.goto(base + "your-turn/")
+    control(page, "play 3").click()
+    page.goto(base)
+    screenshot(f"{lang}-{size[0]}-list", full_page=False)
+    page.goto(base + "your-turn/?step=one-and-five")
+    screenshot(f"{lang}-{size[0]}-lesson")
+    control(page, "play 3").click()
+    expect(page.locator('#table [role="alert"]')).to_be_visible()
+    screenshot(f"{lang}-{size[0]}-refusal")
+    page.goto(base + "mosquito/")
+    control(page, "play 3").click()
+    expect(page.locator("#btn-slap")).to_be_visible()
+    page.wait_for_timeout(1300)
+    screenshot(f"{lang}-{size[0]}-mosquito", full_page=False)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= size[0], "no sideways scrolling"

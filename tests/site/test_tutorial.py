@@ -1,0 +1,180 @@
+"""The tutorial pages and their htmx fragments (Django test client, database loaded by loadcontent)."""
+
+import re
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from tutorial import progress as progress_module
+from tutorial.models import Lesson, Step
+
+LANGUAGES = ["de", "en", "fr", "nl", "it"]
+LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
+
+
+class HtmxClient(Client):
+    """Sends the HX-Request header like htmx does (django-htmx 1.29 ships no test client)."""
+
+    def generic(self, *args, **kwargs):
+        kwargs["headers"] = {"HX-Request": "true", **(kwargs.get("headers") or {})}
+        return super().generic(*args, **kwargs)
+
+
+@pytest.fixture
+def lessons(db):
+    call_command("loadcontent", stdout=open("/dev/null", "w"))
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Server time in ms, moved by the test."""
+    now = {"ms": 1_000_000}
+    monkeypatch.setattr(progress_module, "wall_ms", lambda: now["ms"])
+    import tutorial.views
+    monkeypatch.setattr(tutorial.views, "wall_ms", lambda: now["ms"])
+    return now
+
+
+@pytest.fixture
+def hx(client):
+    htmx = HtmxClient()
+    htmx.cookies = client.cookies  # one session for both
+    return htmx
+
+
+def alert(html):
+    found = re.findall(r'role="alert">(.*?)</p>', html, re.S)
+    return found[0] if found else None
+
+
+def test_loadcontent_is_idempotent_and_fills_every_language(lessons):
+    assert Lesson.objects.count() == 11 and Step.objects.count() == 25
+    call_command("loadcontent", stdout=open("/dev/null", "w"))
+    assert Lesson.objects.count() == 11 and Step.objects.count() == 25
+    for step in Step.objects.all():
+        for lang in LANGUAGES:
+            assert getattr(step, f"goal_{lang}") and getattr(step, f"hint_move_{lang}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_list_and_every_lesson_page_are_served_in_each_language(client, lessons, lang):
+    response = client.get(LEARN[lang])
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{lang}">' in html
+    for lesson in Lesson.objects.all():
+        assert f'href="{LEARN[lang]}{lesson.slug}/"' in html
+        assert getattr(lesson, f"title_{lang}").replace("’", "&#x27;")[:10] in html.replace("’", "&#x27;")
+    page = client.get(f"{LEARN[lang]}your-turn/")
+    assert page.status_code == 200
+    assert 'id="table"' in page.content.decode() and 'id="lesson-panel"' in page.content.decode()
+
+
+def test_an_unknown_lesson_is_404(client, lessons):
+    assert client.get("/en/learn/no-such-lesson/").status_code == 404
+
+
+def test_a_move_returns_the_table_fragment_and_completes_the_step(client, hx, lessons, clock):
+    client.get("/en/learn/your-turn/")
+    response = hx.post("/en/learn/your-turn/act/", {"action": "play 3", "version": "1"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith("<section id=\"table\"") and "<html" not in html
+    assert 'hx-swap-oob="outerHTML"' in html and "Great! 3 is one more than 2" in html
+    assert 'id="announcer" hx-swap-oob="innerHTML">You played' in html
+    page = client.get("/en/learn/").content.decode()
+    assert "Steps done: 1 of 2" in page
+
+
+def test_a_wrong_move_is_refused_with_an_explanation_and_a_rule_link(hx, lessons, clock):
+    response = hx.post("/en/learn/your-turn/act/", {"action": "play 5", "version": "1"})
+    message = alert(response.content.decode())
+    assert message.startswith("Does not fit on the")
+    assert 'href="/en/rules/#turn"' in message
+    response = hx.post("/de/lernen/your-turn/act/", {"action": "play 5", "version": "1"})
+    assert 'href="/de/regeln/#turn">Warum? Zur Regel</a>' in alert(response.content.decode())
+
+
+def test_a_move_without_htmx_redirects_back_to_the_step(client, lessons, clock):
+    response = client.post("/en/learn/draw/act/", {"action": "draw", "version": "1"})
+    assert response.status_code == 302 and response["Location"] == "/en/learn/draw/#step"
+    assert "✓" in client.get("/en/learn/draw/").content.decode()
+
+
+def test_hints_come_as_a_nudge_then_the_move(client, hx, lessons, clock):
+    first = hx.post("/en/learn/your-turn/hint/").content.decode()
+    assert "Which numbers are right next to 2?" in first and "Play the 3." not in first
+    second = hx.post("/en/learn/your-turn/hint/").content.decode()
+    assert "Play the 3." in second and "hand__item--hint" in second
+
+
+def test_reset_step_lesson_and_everything(client, hx, lessons, clock):
+    hx.post("/en/learn/your-turn/act/", {"action": "play 3", "version": "1"})
+    client.post("/en/learn/your-turn/step/", {"op": "next"})
+    assert "Step 2 of 2" in client.get("/en/learn/your-turn/").content.decode()
+    client.post("/en/learn/your-turn/step/", {"op": "reset-lesson"})
+    page = client.get("/en/learn/your-turn/").content.decode()
+    assert "Step 1 of 2" in page and "Steps done: 0 of 2" in client.get("/en/learn/").content.decode()
+    hx.post("/en/learn/your-turn/act/", {"action": "play 3", "version": "1"})
+    client.post("/en/learn/reset/")
+    assert "Steps done: 0 of 2" in client.get("/en/learn/").content.decode()
+
+
+def test_progress_survives_a_new_browser_session_cookie(client, hx, lessons, clock):
+    hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"})
+    again = Client()
+    again.cookies = client.cookies  # closing the browser keeps the (persistent) session cookie
+    assert "Steps done: 1 of 2" in again.get("/en/learn/").content.decode()
+
+
+def test_a_timed_step_polls_and_scripted_bots_act_on_time(client, hx, lessons, clock):
+    client.get("/en/learn/mosquito/")
+    html = hx.post("/en/learn/mosquito/act/", {"action": "play 3", "version": "1"}).content.decode()
+    assert 'hx-trigger="every 500ms"' in html and "Mosquito!" in html
+    version = re.search(r'data-version="(\d+)"', html).group(1)
+    assert hx.get("/en/learn/mosquito/poll/", {"version": version}).status_code == 204
+    clock["ms"] += 1200  # Leo slaps at 1000 ms
+    html = hx.get("/en/learn/mosquito/poll/", {"version": version}).content.decode()
+    assert "Leo slapped" in html or "Leo" in re.search(r'id="announcer"[^>]*>(.*?)</div>', html, re.S).group(1)
+    html = hx.post("/en/learn/mosquito/act/", {"action": "slap", "version": version}).content.decode()
+    clock["ms"] += 4000  # Ben slaps at 5000 ms: he is the slowest
+    html = hx.get("/en/learn/mosquito/poll/", {"version": "0"}).content.decode()
+    assert 'value="hand 1"' in html
+    html = hx.post("/en/learn/mosquito/act/", {"action": "hand 1", "version": "0"}).content.decode()
+    assert "Fast enough!" in html and "every 500ms" not in html
+
+
+def test_a_slow_slap_fails_the_step_and_it_can_be_retried(client, hx, lessons, clock):
+    client.get("/en/learn/mosquito/")
+    hx.post("/en/learn/mosquito/act/", {"action": "play 3", "version": "1"})
+    clock["ms"] += 6500
+    html = hx.get("/en/learn/mosquito/poll/", {"version": "0"}).content.decode()
+    assert "you were the last one" in html and 'id="btn-retry"' in html
+    client.post("/en/learn/mosquito/step/", {"op": "retry"})
+    assert 'id="btn-hint"' in client.get("/en/learn/mosquito/").content.decode()
+
+
+def test_the_spider_gift_posts_the_card_and_the_chosen_player(client, hx, lessons, clock):
+    hx.post("/en/learn/spider/act/", {"action": "play spider3", "version": "1"})
+    html = hx.post("/en/learn/spider/act/", {"action": "give moth1", "to": "1", "version": "2"}).content.decode()
+    assert "never given away" in alert(html)
+    html = hx.post("/en/learn/spider/act/", {"action": "give 5", "to": "2", "version": "2"}).content.decode()
+    assert "Well done! One card less for you" in html
+
+
+def test_cheat_buttons_only_in_the_cheating_lessons(client, lessons, clock):
+    assert 'value="cheat ' not in client.get("/en/learn/your-turn/").content.decode()
+    assert 'value="cheat moth4"' in client.get("/en/learn/cheating/").content.decode()
+
+
+def test_the_whole_page_works_with_the_step_query(client, lessons, clock):
+    html = client.get("/fr/apprendre/scoring/", {"step": "end-of-the-game"}).content.decode()
+    assert "Étape 3 sur 3" in html or "3" in html
+    assert "La dernière manche" in html
+
+
+def test_choosing_a_step_by_its_key_sticks(client, hx, lessons, clock):
+    assert "Step 2 of 2" in client.get("/en/learn/your-turn/", {"step": "one-and-five"}).content.decode()
+    html = hx.post("/en/learn/your-turn/act/", {"action": "play 5", "version": "1"}).content.decode()
+    assert "Exactly! A 2 or a 5 fits on a 1." in html

@@ -1,0 +1,160 @@
+"""Every lesson step, played through the engine and the runner (no HTTP, no database).
+
+For each step: its winning line (``solution``) reaches success; its typical wrong
+move is refused by the engine with the expected code, changes nothing, and the
+winning line still works right after it (the step can be retried at once).
+"""
+
+import pytest
+
+from mogel.engine import CODES
+from tutorial import data_files, runner
+
+LESSONS = data_files.lessons()
+STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
+IDS = [f"{lesson['slug']}/{step['key']}" for lesson, step in STEPS]
+
+ISSUE_ORDER = ["your-turn", "draw", "spider", "mosquito", "cockroach", "ant", "moth", "cheating",
+               "caught-cheating", "caught-as-guard", "scoring"]
+
+
+def play(step, moves, state=None):
+    rs = data_files.runner_step(step)
+    state = state or runner.start(rs)
+    outcome = None
+    for move in moves:
+        if move.get("wait"):
+            outcome = runner.tick(rs, state, move["at"])
+        else:
+            outcome = runner.act(rs, state, move["do"], move["at"])
+            assert outcome.refusal is None, f"{move}: refused with {outcome.refusal.code}"
+        state = outcome.state
+    return state
+
+
+def test_the_lessons_follow_the_issue_and_have_stable_unique_slugs():
+    assert [lesson["slug"] for lesson in LESSONS] == ISSUE_ORDER
+    assert [lesson["order"] for lesson in LESSONS] == list(range(1, 12))
+    for lesson in LESSONS:
+        keys = [step["key"] for step in lesson["steps"]]
+        assert keys and len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
+def test_the_winning_line_reaches_success(lesson, step):
+    state = play(step, step["solution"])
+    assert state["status"] == runner.SUCCESS
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
+def test_the_typical_wrong_move_is_refused_with_its_explanation_and_can_be_retried(lesson, step):
+    wrong = step["wrong_move"]
+    assert wrong["code"] in CODES, "the explanation comes from the engine's refusal code"
+    rs = data_files.runner_step(step)
+    before = play(step, step["solution"][: wrong.get("after", 0)])
+    outcome = runner.act(rs, before, wrong["do"], wrong["at"])
+    assert outcome.refusal is not None and outcome.refusal.code == wrong["code"]
+    assert outcome.status == runner.PLAYING
+    # Retry at once: the rest of the winning line still wins.
+    rest = [m for m in step["solution"][wrong.get("after", 0):]]
+    rest = [{**m, "at": max(m["at"], wrong["at"])} for m in rest]
+    assert play(step, rest, outcome.state)["status"] == runner.SUCCESS
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
+def test_every_text_exists_in_all_five_languages(lesson, step):
+    texts = [lesson["title"], lesson["intro"], step["goal"], step["success_text"],
+             *(h["text"] for h in step["hints"]), *(f["text"] for f in step.get("failure", []))]
+    for text in texts:
+        assert set(text) == set(data_files.LANGUAGES)
+        assert all(isinstance(t, str) and t.strip() for t in text.values())
+    assert len(step["hints"]) == 2, "a nudge, then the move"
+    assert step["hints"][1]["action"] == step["solution"][0]["do"], "the move hint shows the first winning move"
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
+def test_the_data_is_well_formed(lesson, step):
+    runner.check_predicate(step["success"])
+    for failure in step.get("failure", []):
+        runner.check_predicate(failure["when"])
+    for entry in step.get("script", []):
+        assert set(entry) <= {"on", "delay", "seat", "do"} and entry["seat"] != runner.LEARNER
+        if entry.get("on", "start") != "start":
+            runner.check_predicate(entry["on"])
+    assert step["scenario"]["players"] >= 3 or lesson["slug"] == "none"
+
+
+@pytest.mark.parametrize(("lesson", "step"), [s for s in STEPS if s[1].get("timed")],
+                         ids=[i for i, s in zip(IDS, STEPS) if s[1].get("timed")])
+def test_timed_steps_use_generous_windows_and_say_the_real_game_is_faster(lesson, step):
+    options = step["scenario"].get("options", {})
+    windows = {k: v for k, v in options.items() if k.endswith("_ms")}
+    assert windows and all(v >= 4000 for v in windows.values())
+    said = step["goal"]["en"] + lesson["intro"]["en"]
+    assert "faster" in said or "shorter" in said or "stands still" in said
+
+
+def step_named(key):
+    return next(step for _, step in STEPS if step["key"] == key)
+
+
+def test_a_slow_slap_fails_the_mosquito_step_and_says_why():
+    step = step_named("slap-in-time")
+    rs = data_files.runner_step(step)
+    state = play(step, [{"at": 0, "do": "play 3"}])
+    outcome = runner.tick(rs, state, 6000)
+    assert outcome.status == runner.FAILURE and outcome.failure == 0
+    assert any(e["code"] == "mosquito_slowest" and e["seat"] == 0 for e in outcome.events)
+
+
+def test_a_slow_race_loses_the_cockroach_to_the_bot():
+    step = step_named("race")
+    rs = data_files.runner_step(step)
+    state = play(step, [{"at": 0, "do": "play 3"}])
+    assert runner.next_due(rs, state) == 4000, "the client polls until Leo's scripted race"
+    outcome = runner.tick(rs, state, 4500)
+    assert outcome.status == runner.FAILURE
+    assert runner.game_of(outcome.state).top == "4" and "4" in runner.game_of(outcome.state).hands[0]
+
+
+def test_missing_the_cheat_as_the_guard_fails_when_the_bot_gets_away():
+    step = step_named("catch-in-the-act")
+    rs = data_files.runner_step(step)
+    state = play(step, [{"at": 0, "do": "play 3"}])
+    outcome = runner.tick(rs, state, 2500)
+    assert outcome.events == [], "a bot's cheat is secret; only its hand size shows it"
+    assert runner.game_of(outcome.state).view(0)["hand_sizes"][2] == 1
+    assert runner.tick(rs, outcome.state, 10000).status == runner.FAILURE
+
+
+def test_the_script_plays_out_the_same_way_every_time():
+    for _, step in STEPS:
+        first = play(step, step["solution"])
+        again = play(step, step["solution"])
+        assert first == again
+
+
+def test_the_learner_sees_no_secret_of_the_bots():
+    step = step_named("not-while-caught")
+    rs = data_files.runner_step(step)
+    state = play(step, [{"at": 0, "do": "play 3"}])
+    outcome = runner.tick(rs, state, 1000)
+    assert not any(e["code"] == "cheated" for e in outcome.events)
+    outcome = runner.tick(rs, outcome.state, 2000)
+    assert [e["code"] for e in outcome.events] == ["caught"]
+    assert runner.next_due(rs, outcome.state) == 6500, "the guard's hand-over is scripted 5 s later"
+
+
+def test_predicates():
+    from mogel.engine import Game
+    game = Game.from_scenario({"players": 3, "hands": [["3", "4"], ["1"], ["2"]], "discard": ["2"], "guard": 1,
+                               "turn": 0})
+    game.apply(0, "play 3", 10)
+    assert runner.holds({"event": "played", "seat": 0, "card": "3"}, game)
+    assert not runner.holds({"event": "played", "seat": 1}, game)
+    assert runner.holds({"hand_size": [0, 1]}, game) and runner.holds({"guard": 1}, game)
+    assert runner.holds({"all": [{"top": "3"}, {"turn": 1}, {"not": {"over": True}}]}, game)
+    assert runner.holds({"any": [{"in_hand": [0, "4"]}, {"phase": "spider"}]}, game)
+    assert not runner.holds({"event": "played", "count": 2}, game)
+    with pytest.raises(ValueError):
+        runner.check_predicate({"guard": 0, "turn": 0})

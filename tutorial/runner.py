@@ -1,0 +1,298 @@
+"""The generic step runner: one lesson step played out on the rules engine.
+
+Pure logic (no Django, no clock). A step is data (see ``tutorial/data/lessons.json``):
+
+* ``scenario`` – a :meth:`Game.from_scenario` position; seat 0 is the learner;
+* ``script`` – the opponents' scripted actions. Each entry fires once::
+
+      {"on": "start" | <event matcher>, "delay": ms, "seat": 2, "do": "slap"}
+
+  ``"start"`` schedules it ``delay`` ms after the step starts; an event matcher (same
+  shape as an ``event`` predicate, e.g. ``{"event": "mosquito_open"}``) schedules it
+  ``delay`` ms after the first matching event. A scripted action the engine refuses
+  when it is due is skipped (the learner took the game elsewhere);
+* ``auto`` – what the opponents owe (their turn, a spider gift, a mosquito gift, the
+  guard's hand-over) is played by a fixed autopilot: the first playable card in hand
+  order, else a draw; a spider's player keeps; a giver hands its first giftable card.
+  ``{"turn": ms, "spider": ms, "gifts": ms, "settling": ms}`` delays it (default 0);
+  slaps, races, cheats and catches only ever come from the script;
+* ``success`` / ``failure`` – predicates (:func:`holds`), e.g. ``{"event": "played",
+  "seat": 0}``, ``{"hand_size": [0, 2]}``, ``{"guard": 0}``, ``{"all": [...]}``.
+
+The runner's state is plain JSON (the engine's JSON plus script bookkeeping) so the
+web layer can keep it in the session. Every time is in ms since the step started;
+the caller supplies ``now`` (server time), so tests replay steps exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mogel.engine import Game, IllegalAction
+from mogel.engine import cards as C
+
+LEARNER = 0
+PLAYING, SUCCESS, FAILURE = "playing", "success", "failure"
+_AUTO_PHASES = ("turn", "spider", "mosquito_gifts")
+_MAX_STEPS = 1000  # a runaway script cannot loop forever
+
+
+@dataclass
+class Outcome:
+    """What one call did: the public events (as the learner sees them) and the verdict."""
+
+    state: dict
+    events: list[dict] = field(default_factory=list)
+    refusal: IllegalAction | None = None
+
+    @property
+    def status(self) -> str:
+        return self.state["status"]
+
+    @property
+    def failure(self) -> int | None:
+        """Index of the failure condition that ended the step, if one did."""
+        return self.state.get("failed_by")
+
+
+# -- predicates --------------------------------------------------------------------
+
+
+def _matches(event: dict, matcher: dict) -> bool:
+    if event.get("code") != matcher.get("event"):
+        return False
+    return all(event.get(k) == v for k, v in matcher.items() if k not in ("event", "count"))
+
+
+def holds(predicate: dict, game: Game) -> bool:
+    """Evaluate one declarative predicate on the game (its whole log since the step began)."""
+    if not predicate:
+        return False
+    if "all" in predicate:
+        return all(holds(p, game) for p in predicate["all"])
+    if "any" in predicate:
+        return any(holds(p, game) for p in predicate["any"])
+    if "not" in predicate:
+        return not holds(predicate["not"], game)
+    if "event" in predicate:
+        hits = sum(1 for e in game.log if _matches(e, predicate))
+        return hits >= predicate.get("count", 1)
+    if "hand_size" in predicate:
+        seat, size = predicate["hand_size"]
+        return len(game.hands[seat]) == size
+    if "in_hand" in predicate:
+        seat, card = predicate["in_hand"]
+        return card in game.hands[seat]
+    if "guard" in predicate:
+        return game.guard == predicate["guard"]
+    if "turn" in predicate:
+        return game.phase == "turn" and game.turn == predicate["turn"]
+    if "phase" in predicate:
+        return game.phase == predicate["phase"]
+    if "top" in predicate:
+        return bool(game.discard) and game.top == predicate["top"]
+    if "over" in predicate:
+        return game.over == predicate["over"]
+    raise ValueError(f"unknown predicate {predicate!r}")
+
+
+PREDICATE_KEYS = {"all", "any", "not", "event", "hand_size", "in_hand", "guard", "turn", "phase", "top", "over"}
+
+
+# -- running a step ----------------------------------------------------------------
+
+
+def start(step: dict, seed: int = 0) -> dict:
+    """A fresh state for ``step`` at time 0."""
+    game = Game.from_scenario(step["scenario"], seed=step.get("seed", seed))
+    state = {"game": game.to_json(), "pending": [], "fired": [], "seen": 0,
+             "status": PLAYING, "failed_by": None}
+    for index, entry in enumerate(step.get("script", [])):
+        if entry.get("on", "start") == "start":
+            state["pending"].append([entry.get("delay", 0), index])
+            state["fired"].append(index)
+    _scan(step, state, game)
+    _run_until(step, state, game, 0)
+    state["game"] = game.to_json()
+    return state
+
+
+def game_of(state: dict) -> Game:
+    return Game.from_json(state["game"])
+
+
+def act(step: dict, state: dict, action: str, now: int) -> Outcome:
+    """The learner does ``action`` at ``now``; the script and the autopilot answer."""
+    state = _copy(state)
+    game = game_of(state)
+    mark = len(game.log)
+    now = max(now, game.clock)
+    _run_until(step, state, game, now)
+    refusal = None
+    if state["status"] == PLAYING:
+        try:
+            game.apply(LEARNER, action, now)
+        except IllegalAction as error:
+            refusal = error
+        else:
+            _scan(step, state, game)
+            _judge(step, state, game)
+            _run_until(step, state, game, now)
+    state["game"] = game.to_json()
+    return Outcome(state, seen_by_learner(game.log[mark:]), refusal)
+
+
+def tick(step: dict, state: dict, now: int) -> Outcome:
+    """Time passes to ``now``: windows close, scripted and owed actions that are due happen."""
+    state = _copy(state)
+    game = game_of(state)
+    mark = len(game.log)
+    _run_until(step, state, game, max(now, game.clock))
+    state["game"] = game.to_json()
+    return Outcome(state, seen_by_learner(game.log[mark:]))
+
+
+def next_due(step: dict, state: dict) -> int | None:
+    """When something will happen by itself (a window, a script entry, an owed move), or None."""
+    if state["status"] != PLAYING:
+        return None
+    game = game_of(state)
+    times = [due for due, _ in state["pending"]]
+    deadline = game.next_deadline()
+    if deadline is not None:
+        times.append(deadline)
+    auto = _auto(step, game)
+    if auto is not None:
+        times.append(auto[0])
+    return min(times) if times else None
+
+
+def _copy(state: dict) -> dict:
+    return {**state, "pending": [list(p) for p in state["pending"]], "fired": list(state["fired"])}
+
+
+def seen_by_learner(events: list[dict]) -> list[dict]:
+    """The events as the learner may see them: bots' secrets left out, hidden cards removed."""
+    shown = []
+    for event in events:
+        if "only" in event and LEARNER not in event["only"]:
+            continue
+        visible = {k: v for k, v in event.items() if k not in ("only", "see")}
+        if "see" in event and LEARNER not in event["see"]:
+            visible.pop("card", None)
+        shown.append(visible)
+    return shown
+
+
+def _run_until(step: dict, state: dict, game: Game, now: int) -> None:
+    for _ in range(_MAX_STEPS):
+        if state["status"] != PLAYING or game.over:
+            break
+        candidates = []
+        deadline = game.next_deadline()
+        if deadline is not None and deadline <= now:
+            candidates.append((deadline, 0, None))
+        for due, index in state["pending"]:
+            if due <= now:
+                candidates.append((due, 1, index))
+        auto = _auto(step, game)
+        if auto is not None and auto[0] <= now:
+            candidates.append((auto[0], 2, None))
+        if not candidates:
+            break
+        at, kind, index = min(candidates, key=lambda c: (c[0], c[1], -1 if c[2] is None else c[2]))
+        at = max(at, game.clock)
+        if kind == 0:
+            game.advance(at)
+        elif kind == 1:
+            state["pending"] = [p for p in state["pending"] if p[1] != index]
+            entry = step["script"][index]
+            try:
+                game.apply(entry["seat"], entry["do"], at)
+            except IllegalAction:
+                pass  # the learner took the game elsewhere; the script moves on
+        else:
+            _, seat, action = auto
+            game.apply(seat, action, at)
+        _scan(step, state, game)
+        _judge(step, state, game)
+    if state["status"] == PLAYING and now > game.clock:
+        game.advance(now)
+        _scan(step, state, game)
+        _judge(step, state, game)
+
+
+def _scan(step: dict, state: dict, game: Game) -> None:
+    """Schedule the script entries whose trigger event has just been logged."""
+    script = step.get("script", [])
+    for event in game.log[state["seen"]:]:
+        for index, entry in enumerate(script):
+            trigger = entry.get("on", "start")
+            if index in state["fired"] or trigger == "start":
+                continue
+            if _matches(event, trigger):
+                state["pending"].append([event["t"] + entry.get("delay", 0), index])
+                state["fired"].append(index)
+    state["seen"] = len(game.log)
+
+
+def _judge(step: dict, state: dict, game: Game) -> None:
+    if state["status"] != PLAYING:
+        return
+    for index, failure in enumerate(step.get("failure", [])):
+        if holds(failure["when"], game):
+            state["status"], state["failed_by"] = FAILURE, index
+            return
+    if holds(step["success"], game):
+        state["status"] = SUCCESS
+    elif any(e["code"] == "round_end" for e in game.log):
+        # The round ended without the goal (a bot went out): nothing more to learn here.
+        state["status"], state["failed_by"] = FAILURE, -1
+
+
+def _auto(step: dict, game: Game) -> tuple[int, int, str] | None:
+    """The autopilot's next owed move for a bot: (due time, seat, action), or None."""
+    if game.over:
+        return None
+    delays = step.get("auto", {})
+    if game.settling is not None:
+        phase = "settling"
+    elif game.phase in _AUTO_PHASES:
+        phase = "gifts" if game.phase == "mosquito_gifts" else game.phase
+    else:
+        return None
+    since = game.log[-1]["t"] if game.log else 0
+    for seat in game.expected():
+        if seat == LEARNER:
+            continue
+        legal = game.legal_actions(seat)
+        if phase == "turn":
+            plays = [a for a in legal if a.startswith("play ")]
+            action = plays[0] if plays else "draw"
+        elif phase == "spider":
+            action = "keep"
+        else:
+            hands = [a for a in legal if a.startswith("hand ")]
+            if not hands:
+                continue
+            action = hands[0]
+        return since + delays.get(phase, 0), seat, action
+    return None
+
+
+# -- checking a lesson file --------------------------------------------------------
+
+
+def check_predicate(predicate: dict) -> None:
+    """Raise ValueError for a predicate :func:`holds` would not understand."""
+    if not isinstance(predicate, dict) or len(set(predicate) & PREDICATE_KEYS) != 1:
+        raise ValueError(f"a predicate needs exactly one of {sorted(PREDICATE_KEYS)}: {predicate!r}")
+    for key in ("all", "any"):
+        for inner in predicate.get(key, []):
+            check_predicate(inner)
+    if "not" in predicate:
+        check_predicate(predicate["not"])
+
+
+def giftable(card: str) -> bool:
+    return C.may_give(card)

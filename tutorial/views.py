@@ -1,0 +1,286 @@
+"""One generic set of views runs every lesson: the list, the lesson page, and its htmx fragments.
+
+The step itself is played by :mod:`tutorial.runner` on the engine; its state lives in the
+session (:mod:`tutorial.progress`). Times are server times in ms since the step started.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language, gettext as _, pgettext
+from django.views.decorators.http import require_GET, require_POST
+
+from mogel.table.events import describe
+from mogel.table.present import present
+from mogel.table.refusals import explain, rule_link
+
+from . import runner
+from .models import Lesson
+from .progress import Progress, wall_ms
+
+POLL_MS = 500
+TABLE = "tutorial/_table.html#fragment"
+PANEL = "tutorial/_panel.html#panel"
+
+
+def seat_names(players: int) -> list[str]:
+    bots = ["Mia", pgettext("tutorial bot name", "Leo"), "Ben", "Zoe"]
+    return [pgettext("tutorial", "Player"), *bots][:players]
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+
+class Lessonrun:
+    """The lesson, its steps, the session progress and the running step, for one request."""
+
+    def __init__(self, request, slug: str):
+        self.request = request
+        self.lesson = get_object_or_404(Lesson, slug=slug)
+        self.steps = list(self.lesson.steps.prefetch_related("failures"))
+        self.keys = [s.key for s in self.steps]
+        self.progress = Progress(request.session)
+        self.step = None
+        self.run: dict = {}
+
+    def choose(self, key: str | None = None, restart: bool = False) -> None:
+        slug = self.lesson.slug
+        run = self.progress.run.get(slug)
+        if key not in self.keys:
+            key = None
+        if key is None and run and run.get("step") in self.keys:
+            key = run["step"]
+        if key is None:
+            done = self.progress.steps_done(slug)
+            key = next((k for k in self.keys if k not in done), self.keys[0] if self.keys else None)
+        if key is None:
+            raise LookupError("a lesson without steps")
+        self.step = self.steps[self.keys.index(key)]
+        if restart or not run or run.get("step") != key:
+            run = {"step": key, "t0": wall_ms(), "state": runner.start(self.step.runner_step()), "hints": 0}
+            self.progress.run[slug] = run
+            self.progress.save()
+        self.run = run
+        self.progress.run[slug] = run
+
+    @property
+    def now(self) -> int:
+        return max(0, wall_ms() - self.run["t0"])
+
+    def record(self, outcome: runner.Outcome) -> None:
+        self.run["state"] = outcome.state
+        if outcome.status == runner.SUCCESS:
+            self.progress.mark_done(self.lesson.slug, self.step.key)
+        self.progress.save()
+
+    def tick(self) -> list[dict]:
+        """Bring the step to now. Time alone changes nothing the learner did, and the runner
+        replays it exactly from the stored state, so a tick is saved only when it ends the
+        step: a poll racing a move can then never overwrite the move in the session."""
+        was = self.run["state"]["status"]
+        outcome = runner.tick(self.step.runner_step(), self.run["state"], self.now)
+        self.run["state"] = outcome.state
+        if outcome.status != was or self.request.session.get("tutorial") is None:
+            self.record(outcome)
+        return outcome.events
+
+    @property
+    def index(self) -> int:
+        return self.keys.index(self.step.key)
+
+    def next_lesson(self):
+        return Lesson.objects.filter(order__gt=self.lesson.order).order_by("order").first()
+
+
+def _status_text(lr: Lessonrun) -> str | None:
+    state = lr.run["state"]
+    if state["status"] == runner.SUCCESS:
+        return lr.step.success_text
+    if state["status"] == runner.FAILURE:
+        index = state.get("failed_by")
+        failures = list(lr.step.failures.all())
+        if index is not None and 0 <= index < len(failures):
+            return failures[index].text
+        return _("That did not go as planned. Try the step again.")
+    return None
+
+
+def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announce_status=False) -> dict:
+    slug = lr.lesson.slug
+    state = lr.run["state"]
+    game = runner.game_of(state)
+    names = seat_names(game.players)
+    playing = state["status"] == runner.PLAYING
+    legal = game.legal_actions(runner.LEARNER) if playing else []
+    step_rs = lr.step.runner_step()
+    due = runner.next_due(step_rs, state)
+    hints = lr.run.get("hints", 0)
+    done = lr.progress.steps_done(slug)
+    status_text = _status_text(lr)
+    lines = [describe(e, names, runner.LEARNER) for e in events]
+    if announce_status and status_text:
+        lines.append(status_text)
+    context = present(
+        game.view(runner.LEARNER), legal, names,
+        action_url=reverse("tutorial:act", args=[slug]),
+        version=len(game.log),
+        now=game.clock,
+        extra={
+            "poll_url": reverse("tutorial:poll", args=[slug]) if playing and due is not None else None,
+            "poll_ms": POLL_MS,
+            "message": message,
+            "message_url": message_url,
+            "message_kind": "refusal",
+            "table_label": _("Lesson table"),
+        },
+    )
+    if not playing:
+        context["prompt"] = _("Step complete.") if state["status"] == runner.SUCCESS else _("Try this step again.")
+        context["my_turn"] = False
+    hand_phase = game.phase
+    owes_hand = game.settling is not None or hand_phase == "mosquito_gifts"
+    off_verb = ("hand" if owes_hand else "give" if hand_phase == "spider" and game.spider and game.spider["by"] == 0
+                else "race" if hand_phase == "cockroach" else "play")
+    next_lesson = lr.next_lesson()
+    context.update({
+        "lesson": lr.lesson,
+        "step": lr.step,
+        "steps": [{"key": s.key, "number": i + 1, "done": s.key in done, "current": s.key == lr.step.key}
+                  for i, s in enumerate(lr.steps)],
+        "step_number": lr.index + 1,
+        "step_count": len(lr.steps),
+        "status": state["status"],
+        "status_text": status_text,
+        "is_last_step": lr.index == len(lr.steps) - 1,
+        "lesson_done": lr.progress.lesson_done(slug, lr.keys),
+        "next_lesson": next_lesson,
+        "hints_shown": hints,
+        "hint_action": lr.step.hint_action if hints >= 2 else "",
+        "playing": playing,
+        "off_verb": off_verb,
+        "announce_lines": lines,
+        "guard_may_cheat": True,
+    })
+    return context
+
+
+def _fragment(request, lr: Lessonrun, **kwargs):
+    return render(request, TABLE, _context(lr, **kwargs))
+
+
+def _page(request, lr: Lessonrun, **kwargs):
+    return render(request, "tutorial/lesson.html", _context(lr, **kwargs))
+
+
+def _back(lr: Lessonrun):
+    return HttpResponseRedirect(reverse("tutorial:lesson", args=[lr.lesson.slug]) + "#step")
+
+
+# -- views -------------------------------------------------------------------------------
+
+
+@require_GET
+def index(request):
+    progress = Progress(request.session)
+    lessons = []
+    for lesson in Lesson.objects.prefetch_related("steps"):
+        keys = [s.key for s in lesson.steps.all()]
+        done = [k for k in keys if k in progress.steps_done(lesson.slug)]
+        lessons.append({"lesson": lesson, "steps": len(keys), "done": len(done),
+                        "complete": progress.lesson_done(lesson.slug, keys),
+                        "started": bool(done) or lesson.slug in progress.run})
+    resume = next((item for item in lessons if not item["complete"]), None)
+    return render(request, "tutorial/index.html", {
+        "lessons": lessons, "resume": resume,
+        "all_done": bool(lessons) and all(item["complete"] for item in lessons),
+        "any_progress": any(item["started"] for item in lessons),
+    })
+
+
+@require_POST
+def reset_all(request):
+    progress = Progress(request.session)
+    progress.reset_all()
+    progress.save()
+    return HttpResponseRedirect(reverse("tutorial:index"))
+
+
+@require_GET
+def lesson(request, slug):
+    lr = Lessonrun(request, slug)
+    lr.choose(request.GET.get("step"))
+    events = lr.tick()
+    if request.htmx:
+        return _fragment(request, lr, events=events)
+    return _page(request, lr)
+
+
+@require_GET
+def poll(request, slug):
+    lr = Lessonrun(request, slug)
+    lr.choose()
+    before = (len(runner.game_of(lr.run["state"]).log), lr.run["state"]["status"])
+    events = lr.tick()
+    after = (len(runner.game_of(lr.run["state"]).log), lr.run["state"]["status"])
+    try:
+        client = int(request.GET.get("version", ""))
+    except ValueError:
+        client = None
+    if before == after and client == after[0]:
+        return HttpResponse(status=204)
+    return _fragment(request, lr, events=events, announce_status=before[1] != after[1])
+
+
+@require_POST
+def act(request, slug):
+    lr = Lessonrun(request, slug)
+    lr.choose()
+    action = " ".join(request.POST.get("action", "").split())[:40]
+    to = request.POST.get("to", "").strip()[:2]
+    if action.startswith("give ") and len(action.split()) == 2:
+        action = f"{action} {to}" if to else action
+    was = lr.run["state"]["status"]
+    outcome = runner.act(lr.step.runner_step(), lr.run["state"], action, lr.now)
+    lr.record(outcome)
+    message = message_url = None
+    if outcome.refusal is not None:
+        message, rule = explain(outcome.refusal.code, outcome.refusal.params)
+        message_url = rule_link(rule)
+    elif was != runner.PLAYING:
+        message = _("This step is finished. Go on to the next step or try it again.")
+    if not request.htmx:
+        return _back(lr)
+    return _fragment(request, lr, events=outcome.events, message=message, message_url=message_url,
+                     announce_status=was != outcome.status)
+
+
+@require_POST
+def hint(request, slug):
+    lr = Lessonrun(request, slug)
+    lr.choose()
+    lr.run["hints"] = min(2, lr.run.get("hints", 0) + 1)
+    lr.progress.save()
+    if not request.htmx:
+        return _back(lr)
+    # The move hint also marks the card on the table: send both.
+    return _fragment(request, lr)
+
+
+@require_POST
+def step_control(request, slug):
+    lr = Lessonrun(request, slug)
+    lr.choose()
+    op = request.POST.get("op")
+    if op == "retry":
+        lr.choose(lr.step.key, restart=True)
+    elif op == "next" and lr.index + 1 < len(lr.steps):
+        lr.choose(lr.keys[lr.index + 1], restart=True)
+    elif op == "goto":
+        lr.choose(request.POST.get("key"), restart=True)
+    elif op == "reset-lesson":
+        lr.progress.reset_lesson(slug)
+        lr.choose(lr.keys[0], restart=True)
+    lr.progress.save()
+    return _back(lr)
