@@ -45,14 +45,28 @@ def _use_engine() -> bool:
     return hasattr(engine_bots, "next_move") and hasattr(engine_bots, "Bot") and hasattr(engine_bots, "observe")
 
 
+def profile() -> dict | None:
+    """Test-only overrides of every bot's profile (``settings.MOGEL_BOT_PROFILE``), e.g.
+    ``{"notice": {"idle": 1.0, "turn": 1.0, "window": 1.0}}`` for a guard that always notices.
+    Production never sets it: the levels' numbers in ``mogel.engine.bots.PROFILES`` apply."""
+    return getattr(settings, "MOGEL_BOT_PROFILE", None) or None
+
+
 def _engine_bots(game, level: str) -> dict:
     bots = {}
+    overrides = profile()
     for seat in range(1, game.players):
         try:
-            bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms())
+            bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms(), profile=overrides)
         except TypeError:
             bots[seat] = engine_bots.Bot(level)
     return bots
+
+
+def is_reflex(game, action: str) -> bool:
+    """Slaps, races and Caught! are reflexes; so is a bot guard's penalty card while a Caught! is settled
+    (every clock stands still until it is handed over, so the bot hands it over at once)."""
+    return action.startswith(REFLEX) or (game.settling is not None and action.startswith("hand "))
 
 
 def _last_public_t(game) -> int:
@@ -76,7 +90,9 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0) -> Planned | None
         if found is None:
             return None
         seat, action, at = found
-    if not action.startswith(REFLEX):
+    if game.settling is not None and action.startswith("hand "):
+        at = game.clock   # the penalty card: at once, in the same breath as "Caught!"
+    elif not action.startswith(REFLEX):
         at = max(at, max(_last_public_t(game), resume_ms) + pace_ms())
     return Planned(seat, action, max(at, game.clock))
 

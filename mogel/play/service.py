@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import transaction
 
 from mogel.engine import Game, IllegalAction
+from mogel.table import tells
 from mogel.table.events import visible
 
 from . import bots
@@ -58,15 +59,38 @@ class Turn:
     events: list = field(default_factory=list)
 
 
+def _new_game(players: int, seed: int, ant_pile: str, rounds: str) -> Game:
+    """A dealt game; or, for tests only, the position in ``settings.MOGEL_PLAY_SCENARIO``.
+
+    The scenario is a ``Game.from_scenario`` dict (its player count wins over the lobby's);
+    the window lengths still come from the settings. Browser tests use it to start from a
+    known hand, who is guard, and so on; production never sets it.
+    """
+    scenario = getattr(settings, "MOGEL_PLAY_SCENARIO", None)
+    if scenario:
+        options = {"ant_pile": ant_pile, "rounds": rounds, **window_options(), **scenario.get("options", {})}
+        return Game.from_scenario({**scenario, "options": options}, seed=seed)
+    return Game.new(players, seed, ant_pile=ant_pile, rounds=rounds, **window_options())
+
+
+def watch(game: Game, memories: dict) -> None:
+    """The human's eyes: note hands that shrank without a logged reason (see mogel.table.tells).
+
+    Kept in ``memories[HUMAN]`` (the bots' memories are keyed by their own seats).
+    """
+    tells.watch(game.view(HUMAN), memories.setdefault(HUMAN, {}), len(game.log))
+
+
 def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str) -> PracticeGame:
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
-    game = Game.new(players, int(seed), ant_pile=ant_pile, rounds=rounds, **window_options())
+    game = _new_game(players, int(seed), ant_pile, rounds)
     row = PracticeGame(owner=owner, state=game.to_json(), version=len(game.log), started_ms=wall_ms(),
                        level=level, player_name=player_name)
     memories: dict = {}
     bots.observe(game, level, memories)
+    watch(game, memories)
     row.memories = json.dumps(memories)
     row.wake_ms = _wake(row, game, memories)
     row.save(force_insert=True)
@@ -88,6 +112,7 @@ def _after(turn: Turn, events: list) -> None:
     turn.changed = True
     turn.events.extend(events)
     bots.observe(turn.game, turn.row.level, turn.memories)
+    watch(turn.game, turn.memories)
     if any(e["code"] == "round_end" for e in events) and not turn.game.over:
         turn.row.hold = True
     if turn.game.over:
@@ -113,7 +138,7 @@ def catch_up(turn: Turn, now: int) -> None:
             _after(turn, game.advance(deadline))
             continue
         if move is not None and move.at <= now:
-            reflex = move.action.startswith(bots.REFLEX)
+            reflex = bots.is_reflex(game, move.action)
             if not reflex and deliberate:
                 return
             _after(turn, game.apply(move.seat, move.action, move.at))
@@ -195,6 +220,7 @@ def save(turn: Turn) -> bool:
     row, game = turn.row, turn.game
     row.version = len(game.log)
     row.state = game.to_json()
+    tells.prune(turn.memories.get(HUMAN, {}), game.clock)
     row.memories = json.dumps(turn.memories, separators=(",", ":"))
     row.wake_ms = _wake(row, game, turn.memories)
     with transaction.atomic():

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from mogel.engine import IllegalAction
 from mogel.table.present import present
+from mogel.table import tells as table_tells
 from mogel.table.refusals import explain, rule_link
 
 from . import service
@@ -94,8 +95,13 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
                                  for h in game.history]
             summary["names"] = names
             summary["won"] = service.HUMAN in game.ranking()[0]
+    # Tells: hands that shrank with no logged reason, as the player's own view showed it;
+    # the ones seen since the version this page last showed are new (animated, announced).
+    tells = [{**t, "new": client_version is not None and t["n"] > client_version}
+             for t in table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock)]
     context = present(
         view, legal, names,
+        tells=tells,
         action_url=reverse("play:act", args=[row.pk]),
         version=row.version,
         announce=announce,
@@ -110,6 +116,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "hold": row.hold,
             "lobby_url": reverse("play:lobby"),
             "table_label": _("Card table"),
+            "shortcuts": True,
+            "act_s": game.options["act_ms"] // 1000 if game.options["act_ms"] % 1000 == 0 else game.options["act_ms"] / 1000,
         },
     )
     if row.hold:

@@ -78,14 +78,21 @@ def _verb_label(verb: str) -> str:
 
 
 def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
-            announce: list[dict] | None = None, now: int | None = None) -> dict:
+            announce: list[dict] | None = None, now: int | None = None, tells: list[dict] | None = None) -> dict:
     """Template context for ``table/table.html`` (include it with ``{% include "table/table.html" %}``).
 
     ``view``/``legal``: ``game.view(seat)`` and ``game.legal_actions(seat)`` after ``advance(now)``;
     ``names``: one display name per seat; ``action_url``: where buttons post; ``version``: echoed
     back by every post (``version`` field); ``extra``: merged into the context (e.g. ``poll_url``);
     ``announce``: events (as the seat sees them) to read out in the live region;
-    ``now``: game clock for the countdown (default ``view["clock"]``).
+    ``now``: game clock for the countdown (default ``view["clock"]``);
+    ``tells``: optional, from :func:`mogel.table.tells.active` – seats whose hand just shrank
+    with no logged reason ({"seat", "until", "new"}; "new" ones are also announced).
+
+    Besides the seats, piles, hand and log the context has ``sleeve`` (the viewer's own card
+    "in the act", with its countdown), ``flash`` (a short outcome line such as "Got away with
+    it!", from the announced events), ``guard_arrived`` (the seat the Guard Bug just moved to)
+    and, per seat, ``key`` (the 1–4 shortcut for its Caught! button) and ``tell``.
     """
     me = view["seat"]
     players = view["players"]
@@ -95,10 +102,14 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     settling = view.get("settling")
     window = view.get("window")
     expected = _owing(view)
+    announce = list(announce or [])
+    tell_by_seat = {t["seat"]: t for t in (tells or []) if t["seat"] != me and t["until"] > now}
+    act_ms = view["options"].get("act_ms")
 
     # -- seats: the others clockwise from me, then me ------------------------------------
     seats = []
-    for seat in [*(((me + i) % players) for i in range(1, players)), me]:
+    for position, seat in enumerate([*(((me + i) % players) for i in range(1, players)), me], start=1):
+        tell = tell_by_seat.get(seat)
         seats.append({
             "seat": seat,
             "name": names[seat],
@@ -110,6 +121,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "owes": seat in expected,
             "slapped": bool(window and window.get("kind") == "mosquito" and seat in window.get("slapped", [])),
             "catch": f"catch {seat}" if f"catch {seat}" in legal_set else None,
+            "key": str(position) if seat != me and position <= 9 else None,
+            "tell": {"remaining_ms": tell["until"] - now, "total_ms": act_ms, "new": bool(tell.get("new"))}
+            if tell else None,
         })
 
     # -- my hand -------------------------------------------------------------------------
@@ -118,6 +132,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         parts = action.split()
         if len(parts) >= 2 and C.is_card(parts[1]):
             by_card.setdefault(parts[1], []).append(action)
+    arrived = _arrived(announce, me)
     hand = []
     for i, card in enumerate(sorted(view["hand"], key=sort_key)):
         actions = by_card.get(card, [])
@@ -134,7 +149,11 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "value": (f"give {card}" if owed[0].startswith("give ") else owed[0]) if owed else None,
             "cheat": next((a for a in actions if a.startswith("cheat ")), None),
             "reason": None, "rule_url": None,
+            "arrived": False,
         }
+        if card in arrived:
+            arrived.remove(card)
+            item["arrived"] = True
         if not owed:
             code, params = _reason(view, legal, card)
             item["reason"], slug = explain(code, params)
@@ -177,7 +196,27 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "catches": [s for s in seats if s["catch"]],
     }
 
+    # -- my card in the act ("in my sleeve") -------------------------------------------------
+    sleeve = None
+    act = view.get("act")
+    if act:
+        remaining = max(0, act["until"] - now) if not settling else None
+        sleeve = {
+            "card": act["card"],
+            "label": card_label(act["card"]),
+            "svg": card_svg(act["card"], "sm"),
+            "remaining_ms": remaining,
+            "remaining_s": remaining / 1000 if remaining is not None else None,
+            "total_ms": act_ms,
+        }
+
     log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"]]
+    announce_lines = [describe(e, names, me) for e in announce]
+    for seat in sorted(tell_by_seat):
+        if tell_by_seat[seat].get("new"):
+            announce_lines.append(tell_line(names[seat]))
+    if any(e.get("code") == "guard_moved" and e.get("seat") == me for e in announce) and controls["catches"]:
+        announce_lines.append(catch_keys_line(len(controls["catches"])))
     return {
         "me": me,
         "my_name": names[me],
@@ -207,9 +246,59 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "prompt": _prompt(view, legal, names, controls, win),
         "my_turn": me in expected,
         "log": log,
-        "announce": [describe(e, names, me) for e in (announce or [])],
+        "announce": announce_lines,
+        "sleeve": sleeve,
+        "flash": _flash(announce, names, me),
+        "guard_arrived": next((e["seat"] for e in reversed(announce) if e.get("code") == "guard_moved"), None),
+        "catch_keys": catch_keys_line(len(controls["catches"])) if controls["catches"] else "",
         **(extra or {}),
     }
+
+
+def tell_line(name: str) -> str:
+    """What a watchful player notices: a hand that got smaller with nobody playing."""
+    return _("%(name)s's hand just got smaller…") % {"name": name}
+
+
+def catch_keys_line(count: int) -> str:
+    """How to call "Caught!" from the keyboard (keys 1 to ``count``, in table order)."""
+    if count <= 1:
+        return _("You hold the Guard Bug: key 1 calls “Caught!” on the player shown first.")
+    return _("You hold the Guard Bug: keys 1 to %(n)s call “Caught!” on the players in table order.") % {"n": count}
+
+
+def _arrived(announce: list[dict], me: int) -> list[str]:
+    """Cards that just came into my hand through a Caught!: the hidden card back, the penalty card,
+    or the card I drew for a wrong accusation."""
+    cards = []
+    wrong = False
+    for e in announce:
+        code = e.get("code")
+        if code == "caught" and e.get("accused") == me and e.get("card"):
+            cards.append(e["card"])
+        elif code == "penalty" and e.get("to") == me and e.get("card"):
+            cards.append(e["card"])
+        elif code == "wrong_accusation":
+            wrong = e.get("seat") == me
+        elif code == "drew" and wrong and e.get("seat") == me and e.get("card"):
+            cards.append(e["card"])
+            wrong = False
+    return cards
+
+
+def _flash(announce: list[dict], names, me: int) -> dict | None:
+    """A short, big line for the outcome of a cheat or a Caught! that concerns me (None: nothing)."""
+    for e in reversed(announce):
+        code = e.get("code")
+        if code == "got_away" and e.get("seat") == me:
+            return {"kind": "got-away", "text": _("Got away with it!")}
+        if code == "caught" and e.get("accused") == me:
+            return {"kind": "caught", "text": _("Caught! The Guard Bug comes to you.")}
+        if code == "caught" and e.get("seat") == me:
+            return {"kind": "catch", "text": _("Caught! Well watched.")}
+        if code == "wrong_accusation" and e.get("seat") == me:
+            return {"kind": "wrong", "text": _("Wrong guess: you draw a card.")}
+    return None
 
 
 def _owing(view: dict) -> list[int]:

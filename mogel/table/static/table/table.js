@@ -1,17 +1,33 @@
-/* The card table's only script: Space slaps a mosquito, and open windows count down.
-   Everything else is htmx; the server decides every outcome by its own clock. */
+/* The card table's only script. Everything else is htmx; the server decides every outcome by its own clock.
+
+   Everywhere: Space slaps a mosquito; open windows and the sleeve count down; tells fade.
+   On a table with data-shortcuts (the practice game):
+     x           on a focused card: make it disappear up your sleeve;
+     1 … 9       "Caught!" on the players in table order (only while you hold the Guard Bug);
+     drag a card off the table (out of your hand) to make it disappear. */
 (function () {
   "use strict";
   var started = 0;
+  var dragging = null;
 
   function tick() {
     var now = performance.now();
+    var elapsed = now - started;
     document.querySelectorAll("[data-countdown]").forEach(function (el) {
-      var left = Math.max(0, Number(el.dataset.countdown) - (now - started));
+      var left = Math.max(0, Number(el.dataset.countdown) - elapsed);
       el.textContent = (left / 1000).toLocaleString(document.documentElement.lang || undefined,
         {minimumFractionDigits: 1, maximumFractionDigits: 1});
-      var meter = el.closest(".window") && el.closest(".window").querySelector("[data-meter]");
+      var box = el.closest("[data-timer]") || el.closest(".window");
+      var meter = box && box.querySelector("[data-meter]");
       if (meter) { meter.value = left; }
+    });
+    // A tell lasts as long as the cheat is "in the act"; then the seat looks honest again.
+    document.querySelectorAll("[data-tell-ms]").forEach(function (seat) {
+      if (elapsed >= Number(seat.dataset.tellMs)) {
+        seat.classList.remove("seat--tell", "seat--tell-new");
+        seat.removeAttribute("data-tell-ms");
+        seat.querySelectorAll("[data-tell]").forEach(function (t) { t.hidden = true; });
+      }
     });
   }
 
@@ -21,18 +37,89 @@
   document.addEventListener("htmx:afterSettle", restart);
   setInterval(tick, 100);
 
+  function typing(target) {
+    return target && target.closest && target.closest("input, select, textarea, [contenteditable]");
+  }
+
+  function table() { return document.getElementById("table"); }
+
+  function shortcuts() {
+    var t = table();
+    return t && t.hasAttribute("data-shortcuts") ? t : null;
+  }
+
+  /* Hide a card: its sleeve button when the rules allow it, else ask the server anyway,
+     which answers with the reason ("The guard never cheats.", "Your last card …"). */
+  function cheat(card) {
+    var t = shortcuts();
+    if (!t || !card) { return; }
+    var button = t.querySelector('.sleeve-btn[value="cheat ' + card + '"]');
+    if (button) { button.click(); return; }
+    if (!t.dataset.actionUrl || !window.htmx) { return; }
+    window.htmx.ajax("POST", t.dataset.actionUrl, {
+      target: "#table", swap: "outerHTML", source: t,
+      values: {action: "cheat " + card, version: t.dataset.version}
+    });
+  }
+
   document.addEventListener("keydown", function (event) {
-    if (event.key !== " " && event.code !== "Space") { return; }
     if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) { return; }
     var target = event.target;
-    if (target && target.closest && target.closest("input, select, textarea, [contenteditable]")) { return; }
-    // A live button or link keeps its own Space behaviour; a disabled card does not.
-    var control = target && target.closest && target.closest("button, a");
-    if (control && control.getAttribute("aria-disabled") !== "true") { return; }
-    var slap = document.getElementById("btn-slap");
-    if (slap) {
-      event.preventDefault();
-      slap.click();
+    if (typing(target)) { return; }
+
+    if (event.key === " " || event.code === "Space") {
+      // A live button or link keeps its own Space behaviour; a disabled card does not.
+      var control = target && target.closest && target.closest("button, a");
+      if (control && control.getAttribute("aria-disabled") !== "true") { return; }
+      var slap = document.getElementById("btn-slap");
+      if (slap) {
+        event.preventDefault();
+        slap.click();
+      }
+      return;
     }
+    var t = shortcuts();
+    if (!t) { return; }
+    if (event.key === "x" || event.key === "X") {
+      var card = target && target.closest && target.closest("[data-card]");
+      if (card && t.contains(card)) {
+        event.preventDefault();
+        cheat(card.dataset.card);
+      }
+      return;
+    }
+    if (/^[1-9]$/.test(event.key)) {
+      var catcher = t.querySelector('.btn--catch[data-key="' + event.key + '"]');
+      if (catcher) {
+        event.preventDefault();
+        catcher.click();
+      }
+    }
+  });
+
+  /* Drag a card out of your hand and let go anywhere off it: the card is gone. */
+  document.addEventListener("dragstart", function (event) {
+    var card = event.target && event.target.closest && event.target.closest("[data-card][draggable=true]");
+    if (!card || !shortcuts()) { return; }
+    dragging = card.dataset.card;
+    event.dataTransfer.effectAllowed = "move";
+    event.dataTransfer.setData("text/plain", "mogel:" + dragging);
+    document.body.classList.add("mm-dragging");
+  });
+  document.addEventListener("dragover", function (event) {
+    if (dragging) { event.preventDefault(); event.dataTransfer.dropEffect = "move"; }
+  });
+  document.addEventListener("drop", function (event) {
+    if (!dragging) { return; }
+    event.preventDefault();
+    var card = dragging;
+    dragging = null;
+    document.body.classList.remove("mm-dragging");
+    var hand = event.target && event.target.closest && event.target.closest(".hand");
+    if (!hand) { cheat(card); }
+  });
+  document.addEventListener("dragend", function () {
+    dragging = null;
+    document.body.classList.remove("mm-dragging");
   });
 })();

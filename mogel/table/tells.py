@@ -1,0 +1,80 @@
+"""Tells: a hand that got smaller with no play, gift, hand-over or race in the log.
+
+At a real table a watchful player sees a neighbour's hand shrink while nobody played:
+someone is cheating. The digital table shows the same thing, and only from what the
+watching seat's own ``view`` shows: the hand sizes and the public log. It never reads
+another seat's private ``cheated`` event or anyone's hidden state.
+
+Usage (whoever drives a game, after every ``apply``/``advance``)::
+
+    from mogel.table import tells
+    tells.watch(game.view(seat), memory, len(game.log))   # memory: a JSON-ready dict kept with the game
+    present(..., tells=tells.active(memory, now))  # what to show on the seats now
+
+A tell lasts ``act_ms`` (the "in the act" window) from the moment the hand shrank, so a
+busy player can miss it, as at the table; a Caught! on that seat ends it.
+"""
+
+from __future__ import annotations
+
+# How each public event changes the hand sizes everyone can see (as the bots count them).
+_MINUS_ONE = ("played", "raced", "cheated")   # "cheated" is in the log only for the cheater itself
+_PLUS_ONE = ("drew", "ant_took", "ant_drew")
+_MOVES = ("spider_gave", "handed", "penalty")
+
+
+def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
+    """Read what changed since the last look; returns the tells that started now.
+
+    ``memory`` keeps ``round``, ``log_n`` (how far the log was read), ``sizes`` (the hand
+    sizes counted) and ``tells`` ({seat: {"since", "until", "n"}}, ``n`` being the length
+    of the game's log when the tell was seen: pass ``version=len(game.log)`` so a page can
+    tell which tells are new since the version it showed).
+    """
+    log, sizes, me = view["log"], view["hand_sizes"], view["seat"]
+    if memory.get("round") != view["round"] or memory.get("log_n", 0) > len(log):
+        memory.update(round=view["round"], log_n=len(log), sizes=list(sizes), tells={})
+        return []
+    expected = list(memory["sizes"])
+    tells = memory.setdefault("tells", {})
+    for e in log[memory["log_n"]:]:
+        code = e["code"]
+        if code in _MINUS_ONE:
+            expected[e["seat"]] -= 1
+        elif code in _PLUS_ONE:
+            expected[e["seat"]] += 1
+        elif code in _MOVES:
+            expected[e["seat"]] -= 1
+            expected[e["to"]] += 1
+        elif code == "caught":
+            expected[e["accused"]] += 1
+            tells.pop(str(e["accused"]), None)
+        elif code == "wrong_accusation":
+            pass  # the guard's draw comes as its own "drew" event
+    started = []
+    now = view["changed_at"]
+    act_ms = int(view["options"].get("act_ms", 3000))
+    for seat in range(view["players"]):
+        if seat == me or sizes[seat] >= expected[seat]:
+            continue
+        tell = {"since": now, "until": now + act_ms, "n": len(view["log"]) if version is None else version}
+        tells[str(seat)] = tell
+        started.append({"seat": seat, **tell})
+    memory.update(sizes=list(sizes), log_n=len(log))
+    return started
+
+
+def active(memory: dict, now: int) -> list[dict]:
+    """The tells still showing at game time ``now``: [{"seat", "since", "until", "n"}], by seat."""
+    out = []
+    for seat, tell in sorted((memory.get("tells") or {}).items(), key=lambda kv: int(kv[0])):
+        if tell["until"] > now:
+            out.append({"seat": int(seat), **tell})
+    return out
+
+
+def prune(memory: dict, now: int) -> None:
+    """Forget the tells that are over (keeps the stored memory small)."""
+    tells = memory.get("tells") or {}
+    for seat in [s for s, t in tells.items() if t["until"] <= now]:
+        del tells[seat]
