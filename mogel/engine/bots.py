@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass
 
 from . import cards as C
+from .tells import expected_sizes, shrunk
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -95,9 +96,6 @@ PLAY_MS = (0.7, 1.4)          # play/draw/gift/hand-over delay, as a factor of p
 NOTICE_CAP = 0.95
 
 # Hand-size bookkeeping: how each public event changes the hand sizes every seat can see.
-_MINUS_ONE = ("played", "raced", "cheated")
-_PLUS_ONE = ("drew", "ant_took", "ant_drew")
-_MOVES = ("spider_gave", "handed", "penalty")
 _LEGAL_SHEDS = ("played", "raced", "spider_gave", "handed")
 
 
@@ -213,31 +211,20 @@ class Bot(BaselineBot):
     def _count(self, view: dict, memory: dict, rng: random.Random) -> None:
         """Replay the new public events on the remembered hand sizes; a hand smaller than that cheated."""
         me, log, sizes = view["seat"], view["log"], view["hand_sizes"]
-        expected = list(memory["sizes"])
         new = log[memory["log_n"]:]
+        expected = expected_sizes(memory["sizes"], new)
         watch = memory["watch"]
         for e in new:
-            code = e["code"]
-            if code in _MINUS_ONE:
-                expected[e["seat"]] -= 1
-            elif code in _PLUS_ONE:
-                expected[e["seat"]] += 1
-            elif code in _MOVES:
-                expected[e["seat"]] -= 1
-                expected[e["to"]] += 1
-            elif code == "caught":
-                expected[e["accused"]] += 1
+            if e["code"] == "caught":
                 memory["last_catch"] = e["t"]
                 watch.pop(str(e["accused"]), None)
-            elif code == "wrong_accusation":
+            elif e["code"] == "wrong_accusation":
                 watch.pop(str(e["accused"]), None)
         i_guard = view["guard"] == me and view["settling"] is None
         if i_guard:
             busy = guard_busy(view)
             now = _now(view)
-            for seat in range(view["players"]):
-                if seat == me or sizes[seat] >= expected[seat]:
-                    continue
+            for seat in shrunk(sizes, expected, me):
                 # A hand shrank with no public play, gift or hand-over: someone cheated.
                 chance = self.p["notice"][busy]
                 if str(seat) in memory["seen_cheating"]:

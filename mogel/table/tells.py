@@ -17,10 +17,7 @@ busy player can miss it, as at the table; a Caught! on that seat ends it.
 
 from __future__ import annotations
 
-# How each public event changes the hand sizes everyone can see (as the bots count them).
-_MINUS_ONE = ("played", "raced", "cheated")   # "cheated" is in the log only for the cheater itself
-_PLUS_ONE = ("drew", "ant_took", "ant_drew")
-_MOVES = ("spider_gave", "handed", "penalty")
+from mogel.engine.tells import expected_sizes, shrunk
 
 
 def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
@@ -35,28 +32,16 @@ def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
     if memory.get("round") != view["round"] or memory.get("log_n", 0) > len(log):
         memory.update(round=view["round"], log_n=len(log), sizes=list(sizes), tells={})
         return []
-    expected = list(memory["sizes"])
+    new = log[memory["log_n"]:]
+    expected = expected_sizes(memory["sizes"], new)
     tells = memory.setdefault("tells", {})
-    for e in log[memory["log_n"]:]:
-        code = e["code"]
-        if code in _MINUS_ONE:
-            expected[e["seat"]] -= 1
-        elif code in _PLUS_ONE:
-            expected[e["seat"]] += 1
-        elif code in _MOVES:
-            expected[e["seat"]] -= 1
-            expected[e["to"]] += 1
-        elif code == "caught":
-            expected[e["accused"]] += 1
+    for e in new:
+        if e["code"] == "caught":
             tells.pop(str(e["accused"]), None)
-        elif code == "wrong_accusation":
-            pass  # the guard's draw comes as its own "drew" event
     started = []
     now = view["changed_at"]
     act_ms = int(view["options"].get("act_ms", 3000))
-    for seat in range(view["players"]):
-        if seat == me or sizes[seat] >= expected[seat]:
-            continue
+    for seat in shrunk(sizes, expected, me):
         tell = {"since": now, "until": now + act_ms, "n": len(view["log"]) if version is None else version}
         tells[str(seat)] = tell
         started.append({"seat": seat, **tell})
