@@ -21,12 +21,15 @@ def test_a_play_explains_a_smaller_hand_but_a_cheat_does_not(make):
     assert shrunk(new_sizes, expected, me=1) == [], "nobody suspects themselves"
 
 
-def test_a_caught_cheat_is_explained_again(make):
+def test_once_the_shrink_was_seen_a_caught_cheat_explains_itself(make):
     game = make([["1", "4", "moth3"], ["moth2", "5", "3"], ["2", "3"]], discard=["2"],
                 options={"act_ms": 1000})
-    sizes, log = seen_by(game, 2)
+    looks = [seen_by(game, 2)]
     game.apply(1, "cheat moth2", 20)
+    looks.append(seen_by(game, 2))
     game.apply(0, "catch 1", 30)
     game.apply(0, "hand 4", 40)
-    new_sizes, new_log = seen_by(game, 2)
-    assert shrunk(new_sizes, expected_sizes(sizes, new_log[len(log):]), me=2) == []
+    looks.append(seen_by(game, 2))
+    tells = [shrunk(now, expected_sizes(before, log[len(old_log):]), me=2)
+             for (before, old_log), (now, log) in zip(looks, looks[1:])]
+    assert tells == [[1], []], "the tell when the hand shrank, none when the card came back"
