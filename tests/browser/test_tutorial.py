@@ -87,11 +87,12 @@ WRONG = {
     "cheating": ([], "play moth4", "moth_not_playable"),
     "caught-cheating": ([], "play moth3", "does_not_fit"),
     "caught-as-guard": ([], "cheat 4", "guard_may_not_cheat"),
+    "scoring": ([], "cheat 4", "last_card"),
 }
 EXPLAINED = {  # the start of each refusal in English (mogel.table.refusals)
     "does_not_fit": "Does not fit", "moth_not_giftable": "A Cheating Moth is never given away",
     "race_needs_number": "Only a number card can race", "moth_not_playable": "Only the player with the Guard Bug",
-    "guard_may_not_cheat": "The guard never cheats",
+    "guard_may_not_cheat": "The guard never cheats", "last_card": "Your last card cannot disappear",
 }
 
 
