@@ -27,7 +27,8 @@ PANEL = "tutorial/_panel.html#panel"
 
 def seat_names(players: int) -> list[str]:
     bots = ["Mia", pgettext("tutorial bot name", "Leo"), "Ben", "Zoe"]
-    return [pgettext("tutorial", "Player"), *bots][:players]
+    # The learner has no name here: the table then labels their seat simply "You".
+    return ["", *bots][:players]
 
 
 # -- helpers -----------------------------------------------------------------------------
