@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 import time
 from multiprocessing import Pool

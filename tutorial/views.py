@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext as _, pgettext
+from django.utils.translation import gettext as _, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
 from mogel.table.events import describe

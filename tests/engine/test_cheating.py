@@ -1,6 +1,5 @@
 """Cheating, the Guard Bug, the moth, and both outcomes of Caught!"""
 
-import pytest
 
 from .helpers import refused
 

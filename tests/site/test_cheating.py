@@ -12,10 +12,9 @@ import re
 import pytest
 
 from mogel.engine import Game
-from mogel.play import service
 from mogel.table import tells
 
-from .test_play import LOBBY, Clock, post, row_of, state, version_of
+from .play_helpers import LOBBY, post, row_of, state, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -37,13 +36,6 @@ NEVER = {**QUIET, "notice": {"idle": 0.0, "turn": 0.0, "window": 0.0}, "notice_b
 SNEAKY = {"cheat_rate": 1.0, "cheat_busy": {"idle": 1.0, "turn": 1.0, "window": 1.0}, "cheat_numbers": 1.0,
           "cheat_after_catch": 1.0, "cheat_ms": [1, 1], "false_alarm": 0.0,
           "notice": {"idle": 0.0, "turn": 0.0, "window": 0.0}, "notice_bonus_repeat": 0.0, "notice_bonus_few": 0.0}
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    c = Clock()
-    monkeypatch.setattr(service, "wall_ms", c)
-    return c
 
 
 @pytest.fixture

@@ -10,28 +10,11 @@ from mogel.engine import Game
 from mogel.play import service
 from mogel.play.models import PracticeGame
 
+from .play_helpers import LOBBY, post, row_of, state, version_of
+
 pytestmark = pytest.mark.django_db
 
 SEED = 918273645
-LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/", "nl": "/nl/spelen/", "it": "/it/gioca/"}
-
-
-class Clock:
-    def __init__(self):
-        self.ms = 1_700_000_000_000
-
-    def __call__(self):
-        return self.ms
-
-    def tick(self, ms):
-        self.ms += ms
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    c = Clock()
-    monkeypatch.setattr(service, "wall_ms", c)
-    return c
 
 
 @pytest.fixture
@@ -51,20 +34,8 @@ def start(client, lang="en", **fields):
     return response.url
 
 
-def version_of(html):
-    return int(re.search(r'data-version="(\d+)"', html).group(1))
-
-
 def buttons(html):
     return re.findall(r'name="action" value="([^"]+)"', html)
-
-
-def row_of(url):
-    return PracticeGame.objects.get(pk=url.rstrip("/").split("/")[-1])
-
-
-def post(client, url, action, version, **extra):
-    return client.post(url + "act/", {"action": action, "version": version, **extra}, HTTP_HX_REQUEST="true")
 
 
 # -- lobby ---------------------------------------------------------------------------
@@ -153,11 +124,6 @@ def test_poll_needs_a_version(client, fast, clock):
 
 
 # -- actions and bad input --------------------------------------------------------------
-
-def state(url):
-    row = row_of(url)
-    return row.version, row.state
-
 
 def test_a_legal_move_is_applied_and_answered_with_the_table(client, fast, clock):
     url = start(client)
