@@ -1,6 +1,5 @@
 """Cheating, the Guard Bug, the moth, and both outcomes of Caught!"""
 
-
 from .helpers import refused
 
 
