@@ -16,6 +16,7 @@ from .events import describe
 from .refusals import explain, rule_link
 
 SIDE_VERBS = ("cheat", "catch")
+LOG_LINES = 30
 _SVG_CACHE: dict = {}
 
 
@@ -210,7 +211,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "total_ms": act_ms,
         }
 
-    log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"]]
+    # The table shows the latest lines only: a long round would otherwise be described and
+    # rendered again, line by line, on every move and poll.
+    log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"][-LOG_LINES:]]
     announce_lines = [describe(e, names, me) for e in announce]
     for seat in sorted(tell_by_seat):
         if tell_by_seat[seat].get("new"):
@@ -246,6 +249,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "prompt": _prompt(view, legal, names, controls, win),
         "my_turn": me in expected,
         "log": log,
+        "log_total": len(view["log"]),
         "announce": announce_lines,
         "sleeve": sleeve,
         "flash": _flash(announce, names, me),
