@@ -40,7 +40,7 @@ def _configure() -> None:
     if db:
         settings.DATABASES["default"]["NAME"] = db
         settings.DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 30
-    if os.environ.get("MOGEL_BENCH_CONN_MAX_AGE"):
+    if os.environ.get("MOGEL_BENCH_CONN_MAX_AGE") is not None:
         # What a production settings file would set: keep database connections open.
         settings.DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ["MOGEL_BENCH_CONN_MAX_AGE"])
     settings.ROOT_URLCONF = "bench.web"
@@ -150,13 +150,14 @@ def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--conn-max-age", type=int, default=0,
-                        help="CONN_MAX_AGE for the run (the project's settings use 0: a new connection per request)")
+    parser.add_argument("--conn-max-age", type=int, default=None,
+                        help="override CONN_MAX_AGE for the run (default: the project's settings)")
     args = parser.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="mogel-bench-")
-    env = {**os.environ, "MOGEL_BENCH_DB": os.path.join(tmp, "bench.sqlite3"), "DJANGO_SETTINGS_MODULE": "mogel.settings",
-           "MOGEL_BENCH_CONN_MAX_AGE": str(args.conn_max_age)}
+    env = {**os.environ, "MOGEL_BENCH_DB": os.path.join(tmp, "bench.sqlite3"), "DJANGO_SETTINGS_MODULE": "mogel.settings"}
+    if args.conn_max_age is not None:
+        env["MOGEL_BENCH_CONN_MAX_AGE"] = str(args.conn_max_age)
     subprocess.run([sys.executable, "-c", "import bench.web as w; w._configure(); import django; django.setup(); "
                     "from django.core.management import call_command; call_command('migrate', verbosity=0)"],
                    cwd=ROOT, env=env, check=True)
@@ -185,7 +186,7 @@ def main():
         server.wait(timeout=10)
 
     print(f"{args.players} simulated players, {args.workers} gunicorn sync workers, {args.seconds:g} s, "
-          f"CONN_MAX_AGE={args.conn_max_age}, "
+          f"CONN_MAX_AGE={'from settings' if args.conn_max_age is None else args.conn_max_age}, "
           "server-side ms per request")
     print(f"{'kind':<22}{'n':>7}{'median':>10}{'p95':>10}{'x trivial (median)':>21}")
     base = statistics.median(results.get("trivial", [1]))
