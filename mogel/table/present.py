@@ -104,7 +104,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     window = view.get("window")
     expected = _owing(view)
     announce = list(announce or [])
-    tell_by_seat = {t["seat"]: t for t in (tells or []) if t["seat"] != me and t["until"] > now}
+    # Once the game is over nobody can be caught any more, so a last tell would only be noise.
+    tell_by_seat = {t["seat"]: t for t in (tells or [])
+                    if t["seat"] != me and t["until"] > now and view["phase"] != "over"}
     act_ms = view["options"].get("act_ms")
 
     # -- seats: the others clockwise from me, then me ------------------------------------

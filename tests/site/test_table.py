@@ -123,3 +123,19 @@ def test_table_template_renders_buttons_and_disabled_reasons():
     assert html.count('aria-disabled="true"') == 2
     assert "Only the player with the Guard Bug may play a Cheating Moth." in html
     assert "it needs a 5 or a 2" in html
+
+
+
+def test_a_tell_shows_while_the_game_runs_and_not_once_it_is_over():
+    game = Game.from_scenario({"players": 3, "hands": [["3"], ["1", "1"], ["4", "4"]], "discard": ["2"],
+                               "guard": 0, "turn": 0, "options": {"rounds": "single"}})
+    tell = [{"seat": 2, "since": 0, "until": 5000}]
+
+    def tells_shown():
+        context = present(game.view(0), game.legal_actions(0), NAMES, action_url="/act/",
+                          version=len(game.log), tells=tell)
+        return [s["seat"] for s in context["seats"] if s["tell"]]
+
+    assert tells_shown() == [2], "a hand that just shrank is shown"
+    game.apply(0, "play 3", 10)   # the last card of the only round
+    assert game.over and tells_shown() == [], "nobody can be caught any more"
