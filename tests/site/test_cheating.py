@@ -117,7 +117,7 @@ def test_a_second_cheat_while_in_the_act_is_refused(client, table):
 def test_no_cheat_and_no_catch_while_a_caught_is_settled(client, table, clock):
     url, html = table(client, YOU_GUARD, SNEAKY, lang="nl")
     v = version_of(html)
-    accused = wait_for_tell(client, clock, url, v)
+    accused, _ = wait_for_tell(client, clock, url, v)
     v = row_of(url).version
     response = post(client, url, f"catch {accused}", v)
     assert response.status_code == 200
@@ -190,7 +190,7 @@ def test_you_cheat_and_get_caught_the_card_comes_back_with_a_penalty_and_the_bug
 # -- you guard ---------------------------------------------------------------------------------
 
 def wait_for_tell(client, clock, url, v, limit=200):
-    """Tick until a bot's hand shrinks unexplained; returns that seat (the page shows the tell)."""
+    """Tick until a bot's hand shrinks unexplained; returns that seat and the page showing the tell."""
     for _ in range(limit):
         clock.tick(100)
         response = poll(client, url, v)
@@ -200,21 +200,13 @@ def wait_for_tell(client, clock, url, v, limit=200):
         v = version_of(html)
         found = re.search(r'class="seat[^"]*seat--tell[^"]*" data-seat="(\d)"', html)
         if found:
-            return int(found.group(1))
+            return int(found.group(1)), html
     raise AssertionError("no bot cheated")
 
 
 def test_a_bot_cheat_shows_a_tell_and_is_announced(client, table, clock):
     url, html = table(client, YOU_GUARD, SNEAKY)
-    v = version_of(html)
-    for _ in range(200):
-        clock.tick(100)
-        response = poll(client, url, v)
-        if response.status_code == 200:
-            html = response.content.decode()
-            if "seat--tell" in html:
-                break
-            v = version_of(html)
+    _, html = wait_for_tell(client, clock, url, version_of(html))
     assert "seat--tell-new" in html
     assert re.search(r"(Lucy|Oscar)&#x27;s hand just got smaller…|(Lucy|Oscar)'s hand just got smaller…", html)
     assert 'id="announcer" hx-swap-oob' in html
@@ -225,7 +217,7 @@ def test_a_bot_cheat_shows_a_tell_and_is_announced(client, table, clock):
 
 def test_as_guard_you_catch_a_bot(client, table, clock):
     url, html = table(client, YOU_GUARD, SNEAKY)
-    accused = wait_for_tell(client, clock, url, version_of(html))
+    accused, _ = wait_for_tell(client, clock, url, version_of(html))
     v = row_of(url).version
     size = len(game_of(url).hands[accused])
     response = post(client, url, f"catch {accused}", v)
