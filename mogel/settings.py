@@ -84,6 +84,15 @@ DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": BASE_DIR / "db.sqlite3",
+        "OPTIONS": {
+            # Write-ahead log: readers (the many polls) never wait for a writer, and a
+            # commit appends to the log instead of syncing the whole file; NORMAL keeps
+            # the database consistent after a crash (only the last commit may be lost).
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            # Take the write lock at BEGIN: two workers saving the same game queue up
+            # instead of failing with "database is locked" halfway through.
+            "transaction_mode": "IMMEDIATE",
+        },
     }
 }
 
