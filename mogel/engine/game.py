@@ -177,22 +177,29 @@ class Game:
         """The legal actions other than cheating and Caught!: what the game waits for from ``seat``."""
         return list(self._owed(seat))
 
+    # Legal actions computed since the last logged event. Every change of state logs one
+    # (see _log), which forgets them; this spares apply() from recomputing what the caller
+    # has just asked for.
+    _owed_cache: dict | None = None
+    _side_cache: dict | None = None
+
     def _owed(self, seat: int) -> list[str]:
-        return self._cached(seat, owed=True)
+        cache = self._owed_cache
+        if cache is None:
+            cache = self._owed_cache = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = self._owed_now(seat)
+        return found
 
     def _side(self, seat: int) -> list[str]:
-        return self._cached(seat, owed=False)
-
-    def _cached(self, seat: int, owed: bool) -> list[str]:
-        # Every change of state logs an event, so the log's length identifies the state;
-        # the cache spares apply() from recomputing what the caller has just asked for.
-        key = (len(self.log), seat, owed)
-        cache = self.__dict__.setdefault("_legal_cache", {})
-        if key not in cache:
-            if len(cache) > 16:
-                cache.clear()
-            cache[key] = self._owed_now(seat) if owed else self._side_now(seat)
-        return cache[key]
+        cache = self._side_cache
+        if cache is None:
+            cache = self._side_cache = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = self._side_now(seat)
+        return found
 
     def _owed_now(self, seat: int) -> list[str]:
         if self.phase == PHASE_OVER or not (isinstance(seat, int) and 0 <= seat < self.players):
@@ -206,8 +213,8 @@ class Game:
         if phase == PHASE_TURN:
             if seat != self.turn:
                 return []
-            fitting = _PLAYABLE[self.discard[-1], seat == self.guard]
-            return [_PLAY[c] for c in dict.fromkeys(hand) if c in fitting] or ["draw"]
+            plays = _PLAYS_ON[self.discard[-1], seat == self.guard]
+            return [plays[c] for c in dict.fromkeys(hand) if c in plays] or ["draw"]
         if phase == PHASE_SPIDER:
             if seat != self.spider["by"]:
                 return []
@@ -297,10 +304,11 @@ class Game:
             error = self._why_illegal(seat, action)
             if saved is not None:
                 self.__dict__.update(Game.from_json(saved).__dict__)
+                self._owed_cache = self._side_cache = None
             raise error
         self.clock = at
         verb, *args = action.split()
-        getattr(self, _DO[verb])(seat, args, at)
+        _DO[verb](self, seat, args, at)
         if self.phase == PHASE_GIFTS:
             self._settle_gifts()
         if not self.hands[seat] and self.phase != PHASE_OVER:
@@ -574,6 +582,7 @@ class Game:
 
     def _log(self, at: int, code: str, **params) -> None:
         self.log.append({"code": code, "t": at, **params})
+        self._owed_cache = self._side_cache = None
 
     @staticmethod
     def _public(events: list[dict]) -> list[dict]:
@@ -644,10 +653,9 @@ class Game:
         return IllegalAction("nothing_to_hand", "you owe nobody a card")
 
 
-_DO = {verb: "_do_" + verb for verb in ("play", "draw", "give", "keep", "slap", "hand", "race", "cheat", "catch")}
+_DO = {verb: getattr(Game, "_do_" + verb) for verb in ("play", "draw", "give", "keep", "slap", "hand", "race", "cheat", "catch")}
 
 _KIND = {c: C.kind(c) for c in C.DECK_COUNTS}
-_PLAYABLE = {(top, guard): C.playable_on(top, guard) for top in C.DECK_COUNTS for guard in (False, True)}
 _CATCHES = {n: [[f"catch {(s + i) % n}" for i in range(1, n)] for s in range(n)] for n in range(2, MAX_PLAYERS + 1)}
 
 # Action strings built once: legal_actions runs for every decision of every game.
@@ -655,6 +663,9 @@ _PLAY = {c: f"play {c}" for c in C.DECK_COUNTS}
 _HAND = {c: f"hand {c}" for c in C.DECK_COUNTS}
 _RACE = {c: f"race {c}" for c in C.DECK_COUNTS}
 _CHEAT = {c: f"cheat {c}" for c in C.DECK_COUNTS}
+# For each top card and guard-or-not: the cards that may be played on it, with their action.
+_PLAYS_ON = {(top, guard): {c: _PLAY[c] for c in C.playable_on(top, guard)}
+             for top in C.DECK_COUNTS for guard in (False, True)}
 
 
 def _display_order(card: str) -> tuple[int, int]:
