@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext_lazy
 
 from mogel.engine import cards as engine_cards
 from mogel.engine.cards import ACTION_KINDS, ANT, COCKROACH, MOSQUITO, MOTH, NUMBER, SPIDER, VALUES
@@ -66,40 +66,40 @@ def parse_card(card: str | int) -> Card:
     return Card(parsed.kind, parsed.value)
 
 
+# Lazy, so each lookup translates one name into the active language, not all of them.
+_KIND_NAMES = {
+    NUMBER: pgettext_lazy("card", "Number card"),
+    SPIDER: pgettext_lazy("card", "Spider"),
+    MOSQUITO: pgettext_lazy("card", "Mosquito"),
+    COCKROACH: pgettext_lazy("card", "Cockroach"),
+    ANT: pgettext_lazy("card", "Ant"),
+    MOTH: pgettext_lazy("card", "Cheating Moth"),
+    GUARD: pgettext_lazy("card", "Guard Bug"),
+    BACK: pgettext_lazy("card", "Face-down card"),
+}
+
+# Each kind has its own full sentence so translators can order and inflect the words.
+_CARD_LABELS = {
+    NUMBER: pgettext_lazy("card", "Number card %(value)s"),
+    SPIDER: pgettext_lazy("card", "Spider, value %(value)s"),
+    MOSQUITO: pgettext_lazy("card", "Mosquito, value %(value)s"),
+    COCKROACH: pgettext_lazy("card", "Cockroach, value %(value)s"),
+    ANT: pgettext_lazy("card", "Ant, value %(value)s"),
+    MOTH: pgettext_lazy("card", "Cheating Moth, value %(value)s"),
+}
+
+
 def kind_name(kind: str) -> str:
     """Translated name of a kind of card, e.g. ``"Spider"`` or ``"Cheating Moth"``."""
-    names = {
-        NUMBER: pgettext("card", "Number card"),
-        SPIDER: pgettext("card", "Spider"),
-        MOSQUITO: pgettext("card", "Mosquito"),
-        COCKROACH: pgettext("card", "Cockroach"),
-        ANT: pgettext("card", "Ant"),
-        MOTH: pgettext("card", "Cheating Moth"),
-        GUARD: pgettext("card", "Guard Bug"),
-        BACK: pgettext("card", "Face-down card"),
-    }
     try:
-        return names[kind]
+        return str(_KIND_NAMES[kind])
     except KeyError:
         raise ValueError(f"Unknown card kind {kind!r}: expected one of {', '.join(KINDS)}.") from None
 
 
 def card_label(card: str | int) -> str:
-    """Translated text alternative for a card, e.g. ``"Spider, value 3"``.
-
-    Each kind has its own full sentence so translators can order and inflect
-    the words as their language needs.
-    """
+    """Translated text alternative for a card, e.g. ``"Spider, value 3"``."""
     kind, value = parse_card(card)
-    if kind == NUMBER:
-        return pgettext("card", "Number card %(value)s") % {"value": value}
     if kind in (GUARD, BACK):
         return kind_name(kind)
-    labels = {
-        SPIDER: pgettext("card", "Spider, value %(value)s"),
-        MOSQUITO: pgettext("card", "Mosquito, value %(value)s"),
-        COCKROACH: pgettext("card", "Cockroach, value %(value)s"),
-        ANT: pgettext("card", "Ant, value %(value)s"),
-        MOTH: pgettext("card", "Cheating Moth, value %(value)s"),
-    }
-    return labels[kind] % {"value": value}
+    return _CARD_LABELS[kind] % {"value": value}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from mogel.cards.names import card_label
 from mogel.cards.render import render_card
@@ -72,10 +73,14 @@ def _reason(view: dict, legal: list[str], card: str) -> tuple[str, dict]:
     return "not_your_turn", {}
 
 
+_VERB_LABELS = {
+    "play": gettext_lazy("Play"), "race": gettext_lazy("Race"), "hand": gettext_lazy("Hand over"),
+    "give": gettext_lazy("Give"), "cheat": gettext_lazy("Cheat"),
+}
+
+
 def _verb_label(verb: str) -> str:
-    return {
-        "play": _("Play"), "race": _("Race"), "hand": _("Hand over"), "give": _("Give"), "cheat": _("Cheat"),
-    }.get(verb, verb)
+    return str(_VERB_LABELS.get(verb, verb))
 
 
 def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
@@ -137,6 +142,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             by_card.setdefault(parts[1], []).append(action)
     arrived = _arrived(announce, me)
     hand = []
+    rule_urls: dict[str, str | None] = {}
     for i, card in enumerate(sorted(view["hand"], key=sort_key)):
         actions = by_card.get(card, [])
         owed = [a for a in actions if not a.startswith(SIDE_VERBS)]
@@ -160,7 +166,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         if not owed:
             code, params = _reason(view, legal, card)
             item["reason"], slug = explain(code, params)
-            item["rule_url"] = rule_link(slug)
+            if slug not in rule_urls:
+                rule_urls[slug] = rule_link(slug)
+            item["rule_url"] = rule_urls[slug]
         hand.append(item)
 
     # -- the window --------------------------------------------------------------------------

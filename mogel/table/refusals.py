@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from mogel.cards.names import card_label
 from mogel.engine import cards as C
@@ -30,6 +31,36 @@ def _label(card) -> str:
         return str(card)
 
 
+# Lazy: a refusal translates its own message only (a table explains several cards at once).
+_MESSAGES = {
+    "malformed": gettext_lazy("That is not a move in this game."),
+    "bad_seat": gettext_lazy("There is no such player at this table."),
+    "time_backwards": gettext_lazy("That move came too late: the table has already moved on."),
+    "game_over": gettext_lazy("The game is over."),
+    "settling": gettext_lazy("Wait: a “Caught!” is being settled."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "not_in_hand": gettext_lazy("That card is not in your hand."),
+    "does_not_fit": gettext_lazy("That card does not fit on the discard pile."),
+    "moth_not_playable": gettext_lazy("Only the player with the Guard Bug may play a Cheating Moth."),
+    "must_play": gettext_lazy("A card fits, so you must play instead of drawing."),
+    "no_gift_now": gettext_lazy("No spider gift is due from you."),
+    "moth_not_giftable": gettext_lazy("A Cheating Moth is never given away."),
+    "bad_target": gettext_lazy("Give the card to another player."),
+    "no_slap_now": gettext_lazy("There is nothing to slap now."),
+    "no_race_now": gettext_lazy("There is no cockroach race for this card."),
+    "race_needs_number": gettext_lazy("Only a number card can race a cockroach."),
+    "nothing_to_hand": gettext_lazy("You do not owe anyone a card."),
+    "guard_may_not_cheat": gettext_lazy("The guard never cheats."),
+    "last_card": gettext_lazy("Your last card cannot disappear."),
+    "already_in_act": gettext_lazy("One cheat at a time."),
+    "not_guard": gettext_lazy("Only the guard may call “Caught!”."),
+    "catch_self": gettext_lazy("The guard cannot accuse themselves."),
+    "stale": gettext_lazy("The table had changed, so nothing was done. Here is the table as it is now."),
+    "bad_post": gettext_lazy("That request is not one this page sends."),
+    "waiting": gettext_lazy("Nothing to do with this card right now."),
+}
+
+
 def explain(code: str, params: dict | None = None) -> tuple[str, str]:
     """The translated message for a refusal and the rules section that explains it."""
     p = dict(params or {})
@@ -42,34 +73,7 @@ def explain(code: str, params: dict | None = None) -> tuple[str, str]:
         return _("Only a number card %(value)s can race this cockroach.") % {"value": p["value"]}, slug
     if code == "waiting" and p.get("reason") == "spider":
         return _("Wait: another player is giving a spider's gift."), slug
-    messages = {
-        "malformed": _("That is not a move in this game."),
-        "bad_seat": _("There is no such player at this table."),
-        "time_backwards": _("That move came too late: the table has already moved on."),
-        "game_over": _("The game is over."),
-        "settling": _("Wait: a “Caught!” is being settled."),
-        "not_your_turn": _("It is not your turn."),
-        "not_in_hand": _("That card is not in your hand."),
-        "does_not_fit": _("That card does not fit on the discard pile."),
-        "moth_not_playable": _("Only the player with the Guard Bug may play a Cheating Moth."),
-        "must_play": _("A card fits, so you must play instead of drawing."),
-        "no_gift_now": _("No spider gift is due from you."),
-        "moth_not_giftable": _("A Cheating Moth is never given away."),
-        "bad_target": _("Give the card to another player."),
-        "no_slap_now": _("There is nothing to slap now."),
-        "no_race_now": _("There is no cockroach race for this card."),
-        "race_needs_number": _("Only a number card can race a cockroach."),
-        "nothing_to_hand": _("You do not owe anyone a card."),
-        "guard_may_not_cheat": _("The guard never cheats."),
-        "last_card": _("Your last card cannot disappear."),
-        "already_in_act": _("One cheat at a time."),
-        "not_guard": _("Only the guard may call “Caught!”."),
-        "catch_self": _("The guard cannot accuse themselves."),
-        "stale": _("The table had changed, so nothing was done. Here is the table as it is now."),
-        "bad_post": _("That request is not one this page sends."),
-        "waiting": _("Nothing to do with this card right now."),
-    }
-    return messages.get(code, messages["malformed"]), slug
+    return str(_MESSAGES.get(code, _MESSAGES["malformed"])), slug
 
 
 def rule_link(slug: str) -> str | None:
