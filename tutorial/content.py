@@ -43,6 +43,8 @@ def load() -> str:
                     **_texts("hint_nudge", hints[0]["text"]),
                     **_texts("hint_move", hints[1]["text"]),
                     "hint_action": hints[1].get("action", ""),
+                    **(_texts("draw_prompt", step_data["draw_prompt"]) if "draw_prompt" in step_data
+                       else {f"draw_prompt_{lang}": "" for lang in LANGS}),
                     "timed": step_data.get("timed", False),
                     "scenario": step_data["scenario"],
                     "seed": step_data.get("seed", 0),

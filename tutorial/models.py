@@ -36,6 +36,9 @@ class Step(models.Model):
     hint_nudge = models.TextField(_("hint (a nudge)"))
     hint_move = models.TextField(_("hint (the move)"))
     hint_action = models.CharField(_("hinted action"), max_length=60, blank=True)
+    draw_prompt = models.TextField(_("instead of “draw a card”"), blank=True,
+                                   help_text=_("What the table says in this step when the learner could draw, "
+                                               "if the step wants something else first (optional)."))
     timed = models.BooleanField(_("timed"), default=False,
                                 help_text=_("Uses a time window (mosquito, cockroach, in the act)."))
     scenario = models.JSONField(_("position"), help_text=_("Game.from_scenario; seat 0 is the learner."))

@@ -10,7 +10,7 @@ class LessonTranslationOptions(TranslationOptions):
 
 @register(Step)
 class StepTranslationOptions(TranslationOptions):
-    fields = ("goal", "success_text", "hint_nudge", "hint_move")
+    fields = ("goal", "success_text", "hint_nudge", "hint_move", "draw_prompt")
 
 
 @register(StepFailure)

@@ -137,6 +137,11 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
             "table_label": _("Lesson table"),
         },
     )
+    if playing and lr.step.draw_prompt and context["controls"]["draw"]:
+        # The table would say "no card fits, so draw a card", but this step wants something else
+        # first (cheat, watch a bot's cards): its own words, as the goal says it.
+        context["prompt"] = lr.step.draw_prompt
+        context["draw_waits"] = True
     if not playing:
         context["prompt"] = _("Step complete.") if state["status"] == runner.SUCCESS else _("Try this step again.")
         context["my_turn"] = False

@@ -1,0 +1,77 @@
+"""What the lesson table says and reads out (Django test client, server clock moved by the test):
+the step's own line where the table would say "draw", the tell as in the practice game, each
+revealed hint in the live region, and no line read out twice."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from tests.site.test_tutorial import LANGUAGES, LEARN, clock, hx, lessons  # noqa: F401 (fixtures)
+from tutorial import data_files, runner
+
+LESSONS = data_files.lessons()
+STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
+DRAW_LINE = "Your turn: no card fits, so draw a card."
+
+
+def announced(html):
+    found = re.search(r'id="announcer"[^>]*>(.*?)</div>', html, re.S)
+    return found.group(1).strip() if found else ""
+
+
+def prompt(html):
+    return re.search(r'id="table-prompt"[^>]*>(.*?)</p>', html, re.S).group(1).strip()
+
+
+def version(html):
+    return re.search(r'data-version="(\d+)"', html).group(1)
+
+
+def seat(html, number):
+    return re.search(rf'<li class="seat[^"]*" data-seat="{number}".*?</li>', html, re.S).group(0)
+
+
+def draw_offered_before_success(step):
+    """Whether the learner could draw at some point of the step's winning line (before it is won)."""
+    rs = data_files.runner_step(step)
+    state, at = runner.start(rs), 0
+    for move in step["solution"]:
+        for t in range(at, move["at"] + 1, 250):
+            state = runner.tick(rs, state, t).state
+            if state["status"] == runner.PLAYING and "draw" in runner.game_of(state).legal_actions(0):
+                return True
+        if not move.get("wait"):
+            state = runner.act(rs, state, move["do"], move["at"]).state
+        at = move["at"]
+    return False
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=[f"{lesson['slug']}/{step['key']}" for lesson, step in STEPS])
+def test_a_step_that_wants_something_else_than_drawing_says_so_where_the_table_would_say_draw(lesson, step):
+    if any(move.get("do") == "draw" for move in step["solution"]) or not draw_offered_before_success(step):
+        assert "draw_prompt" not in step, "only where the table would otherwise tell the learner to draw"
+        return
+    texts = step.get("draw_prompt")
+    assert texts and set(texts) == set(data_files.LANGUAGES) and all(t.strip() for t in texts.values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_first_cheating_step_asks_to_cheat_not_to_draw(client, lessons, lang):
+    step = next(s for lesson in LESSONS if lesson["slug"] == "cheating" for s in lesson["steps"])
+    html = client.get(f"{LEARN[lang]}cheating/", {"step": step["key"]}).content.decode()
+    with translation.override(lang):
+        draw_line = translation.gettext(DRAW_LINE)
+    shown = prompt(html).replace("&#x27;", "’")
+    assert shown != draw_line and shown == step["draw_prompt"][lang]
+    assert step["hints"][1]["action"].startswith("cheat ")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_hint_that_says_draw_names_the_button_as_it_reads(lang):
+    with translation.override(lang):
+        label = translation.gettext("Draw a card")
+    hinted = [step for _, step in STEPS if step["hints"][1].get("action") == "draw"]
+    assert hinted
+    for step in hinted:
+        assert label in step["hints"][1]["text"][lang]
