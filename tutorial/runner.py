@@ -19,17 +19,21 @@ Pure logic (no Django, no clock). A step is data (see ``tutorial/data/lessons.js
 * ``success`` / ``failure`` – predicates (:func:`holds`), e.g. ``{"event": "played",
   "seat": 0}``, ``{"hand_size": [0, 2]}``, ``{"guard": 0}``, ``{"all": [...]}``.
 
-The runner's state is plain JSON (the engine's JSON plus script bookkeeping) so the
+The runner's state is plain JSON (the engine's JSON plus script bookkeeping, and the
+learner's ``eyes``: what :func:`mogel.table.tells.watch` noticed after every change, so a
+bot's hand that shrinks with no play shows a tell as in the practice game) so the
 web layer can keep it in the session. Every time is in ms since the step started;
 the caller supplies ``now`` (server time), so tests replay steps exactly.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from mogel.engine import Game, IllegalAction
 from mogel.engine import cards as C
+from mogel.table import tells
 
 LEARNER = 0
 PLAYING, SUCCESS, FAILURE = "playing", "success", "failure"
@@ -168,7 +172,8 @@ def next_due(step: dict, state: dict) -> int | None:
 
 
 def _copy(state: dict) -> dict:
-    return {**state, "pending": [list(p) for p in state["pending"]], "fired": list(state["fired"])}
+    return {**state, "pending": [list(p) for p in state["pending"]], "fired": list(state["fired"]),
+            "eyes": copy.deepcopy(state.get("eyes") or {})}
 
 
 def seen_by_learner(events: list[dict]) -> list[dict]:
@@ -233,6 +238,9 @@ def _scan(step: dict, state: dict, game: Game) -> None:
             if _matches(event, trigger):
                 state["pending"].append([event["t"] + entry.get("delay", 0), index])
                 state["fired"].append(index)
+    if state["seen"] != len(game.log) or "eyes" not in state:
+        # The learner looks at the table after every change, as the practice game's player does.
+        tells.watch(game.view(LEARNER), state.setdefault("eyes", {}), len(game.log))
     state["seen"] = len(game.log)
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
+from mogel.table import tells as table_tells
 from mogel.table.events import describe
 from mogel.table.present import present
 from mogel.table.refusals import explain, rule_link
@@ -108,7 +109,24 @@ def _status_text(lr: Lessonrun) -> str | None:
     return None
 
 
-def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announce_status=False) -> dict:
+def _client_version(data) -> int | None:
+    """The log length the page showed when it sent this request (the table's ``version``)."""
+    try:
+        return int(data.get("version", ""))
+    except ValueError:
+        return None
+
+
+def _tells(state: dict, now: int, client_version: int | None) -> list[dict]:
+    """Hands that shrank with nothing in the log to explain it, as the learner's eyes saw them
+    (the runner watches every change; see :mod:`mogel.table.tells`). Tells the page has not
+    shown yet are new: the table animates and announces them."""
+    return [{**t, "new": client_version is not None and t["n"] > client_version}
+            for t in table_tells.active(state.get("eyes") or {}, now)]
+
+
+def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announce_status=False,
+             client_version=None) -> dict:
     slug = lr.lesson.slug
     state = lr.run["state"]
     game = runner.game_of(state)
@@ -120,14 +138,12 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
     hints = lr.run.get("hints", 0)
     done = lr.progress.steps_done(slug)
     status_text = _status_text(lr)
-    lines = [describe(e, names, runner.LEARNER) for e in events]
-    if announce_status and status_text:
-        lines.append(status_text)
     context = present(
         game.view(runner.LEARNER), legal, names,
         action_url=reverse("tutorial:act", args=[slug]),
         version=len(game.log),
         now=game.clock,
+        tells=_tells(state, game.clock, client_version),
         extra={
             "poll_url": reverse("tutorial:poll", args=[slug]) if playing and due is not None else None,
             "poll_ms": POLL_MS,
@@ -137,6 +153,11 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
             "table_label": _("Lesson table"),
         },
     )
+    # What the live region reads: the new events, new tells (present() words them), then the
+    # step's result.
+    lines = [describe(e, names, runner.LEARNER) for e in events] + context["announce"]
+    if announce_status and status_text:
+        lines.append(status_text)
     if playing and lr.step.draw_prompt and context["controls"]["draw"]:
         # The table would say "no card fits, so draw a card", but this step wants something else
         # first (cheat, watch a bot's cards): its own words, as the goal says it.
@@ -229,14 +250,12 @@ def poll(request, slug):
     lr.choose()
     before = (len(runner.game_of(lr.run["state"]).log), lr.run["state"]["status"])
     events = lr.tick()
-    after = (len(runner.game_of(lr.run["state"]).log), lr.run["state"]["status"])
-    try:
-        client = int(request.GET.get("version", ""))
-    except ValueError:
-        client = None
+    game = runner.game_of(lr.run["state"])
+    after = (len(game.log), lr.run["state"]["status"])
+    client = _client_version(request.GET)
     if before == after and client == after[0]:
         return HttpResponse(status=204)
-    return _fragment(request, lr, events=events, announce_status=before[1] != after[1])
+    return _fragment(request, lr, events=events, announce_status=before[1] != after[1], client_version=client)
 
 
 @require_POST
@@ -259,7 +278,7 @@ def act(request, slug):
     if not request.htmx:
         return _back(lr)
     return _fragment(request, lr, events=outcome.events, message=message, message_url=message_url,
-                     announce_status=was != outcome.status)
+                     announce_status=was != outcome.status, client_version=_client_version(request.POST))
 
 
 @require_POST

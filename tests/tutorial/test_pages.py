@@ -67,6 +67,36 @@ def test_the_first_cheating_step_asks_to_cheat_not_to_draw(client, lessons, lang
     assert step["hints"][1]["action"].startswith("cheat ")
 
 
+def test_the_guard_sees_the_tell_when_a_bot_cheats_and_hears_it_once(client, hx, lessons, clock):
+    client.get("/en/learn/caught-as-guard/")
+    html = hx.post("/en/learn/caught-as-guard/act/", {"action": "play 3", "version": "1"}).content.decode()
+    assert "seat--tell" not in html
+    assert prompt(html).replace("&#x27;", "’") == "Your turn – but drawing can wait: keep an eye on Leo’s cards!"
+    seen = version(html)
+    clock["ms"] += 2100  # Leo cheats his moth away 2 s after the learner's play
+    html = hx.get("/en/learn/caught-as-guard/poll/", {"version": seen}).content.decode()
+    leo = seat(html, 2)
+    assert "seat--tell-new" in leo and "−1?!" in leo and "Cards: 1" in leo
+    assert "seat--tell" not in seat(html, 1)
+    assert "Leo&#x27;s hand just got smaller" in announced(html)
+    assert "moth" not in announced(html).lower(), "the tell says a card went, not which"
+    clock["ms"] += 500
+    again = hx.get("/en/learn/caught-as-guard/poll/", {"version": version(html)})
+    assert again.status_code == 204 or "smaller" not in announced(again.content.decode()), "read out once"
+    clock["ms"] += 500
+    html = hx.post("/en/learn/caught-as-guard/act/", {"action": "catch 2", "version": version(html)}).content.decode()
+    assert "seat--tell" not in html, "a Caught! on that seat ends the tell"
+
+
+def test_the_tell_is_gone_once_the_cheat_is_no_longer_in_the_act(client, hx, lessons, clock):
+    hx.post("/en/learn/caught-as-guard/act/", {"action": "play 3", "version": "1"})
+    clock["ms"] += 2100
+    assert "seat--tell" in hx.get("/en/learn/caught-as-guard/poll/", {"version": "0"}).content.decode()
+    clock["ms"] += 8000  # act_ms is 8 s in this lesson: Leo got away, and the step failed
+    html = hx.get("/en/learn/caught-as-guard/poll/", {"version": "0"}).content.decode()
+    assert "seat--tell" not in html and 'id="btn-retry"' in html
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_hint_that_says_draw_names_the_button_as_it_reads(lang):
     with translation.override(lang):
