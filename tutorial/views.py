@@ -125,8 +125,18 @@ def _tells(state: dict, now: int, client_version: int | None) -> list[dict]:
             for t in table_tells.active(state.get("eyes") or {}, now)]
 
 
+def _unseen(events: list[dict], game, mark: int, client: int | None) -> list[dict]:
+    """The events since the saved state (``mark``) that the page has not shown yet.
+
+    A tick is not saved (see :meth:`Lessonrun.tick`), so every poll plays the same events
+    again from the saved state: the page's ``version`` says how far it has already read."""
+    if client is None or not mark <= client <= len(game.log):
+        return events
+    return runner.seen_by_learner(game.log[client:])
+
+
 def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announce_status=False,
-             client_version=None) -> dict:
+             client_version=None, say=()) -> dict:
     slug = lr.lesson.slug
     state = lr.run["state"]
     game = runner.game_of(state)
@@ -153,9 +163,9 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
             "table_label": _("Lesson table"),
         },
     )
-    # What the live region reads: the new events, new tells (present() words them), then the
-    # step's result.
-    lines = [describe(e, names, runner.LEARNER) for e in events] + context["announce"]
+    # What the live region reads: the new events, new tells (present() words them), then any
+    # revealed hint and the step's result.
+    lines = [describe(e, names, runner.LEARNER) for e in events] + context["announce"] + list(say)
     if announce_status and status_text:
         lines.append(status_text)
     if playing and lr.step.draw_prompt and context["controls"]["draw"]:
@@ -253,9 +263,10 @@ def poll(request, slug):
     game = runner.game_of(lr.run["state"])
     after = (len(game.log), lr.run["state"]["status"])
     client = _client_version(request.GET)
-    if before == after and client == after[0]:
+    if before[1] == after[1] and client == after[0]:
         return HttpResponse(status=204)
-    return _fragment(request, lr, events=events, announce_status=before[1] != after[1], client_version=client)
+    return _fragment(request, lr, events=_unseen(events, game, before[0], client),
+                     announce_status=before[1] != after[1], client_version=client)
 
 
 @require_POST
@@ -267,6 +278,7 @@ def act(request, slug):
     if action.startswith("give ") and len(action.split()) == 2:
         action = f"{action} {to}" if to else action
     was = lr.run["state"]["status"]
+    mark = len(runner.game_of(lr.run["state"]).log)
     outcome = runner.act(lr.step.runner_step(), lr.run["state"], action, lr.now)
     lr.record(outcome)
     message = message_url = None
@@ -277,8 +289,10 @@ def act(request, slug):
         message = _("This step is finished. Go on to the next step or try it again.")
     if not request.htmx:
         return _back(lr)
-    return _fragment(request, lr, events=outcome.events, message=message, message_url=message_url,
-                     announce_status=was != outcome.status, client_version=_client_version(request.POST))
+    client = _client_version(request.POST)
+    events = _unseen(outcome.events, runner.game_of(outcome.state), mark, client)
+    return _fragment(request, lr, events=events, message=message, message_url=message_url,
+                     announce_status=was != outcome.status, client_version=client)
 
 
 @require_POST
@@ -289,8 +303,9 @@ def hint(request, slug):
     lr.progress.save()
     if not request.htmx:
         return _back(lr)
-    # The move hint also marks the card on the table: send both.
-    return _fragment(request, lr)
+    # The move hint also marks the card on the table: send both, and read the new hint out.
+    shown = lr.run["hints"]
+    return _fragment(request, lr, say=[lr.step.hint_move if shown >= 2 else lr.step.hint_nudge])
 
 
 @require_POST

@@ -138,13 +138,15 @@ def test_a_lesson_with_the_keyboard_alone(page, learn):
     page.keyboard.press("Enter")
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
     expect(page.locator("#announcer")).to_contain_text("3")
-    tab_to("#btn-next")
+    # The step is done: focus waits on the way on, with its focus ring.
+    expect(page.locator("#btn-next")).to_be_focused()
+    assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
     page.keyboard.press("Enter")
     expect(page.locator("#step")).to_contain_text("2")
     tab_to('#table .hand button[value="play 5"]')
     page.keyboard.press("Space")
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
-    tab_to("#btn-next-lesson")
+    expect(page.locator("#btn-next-lesson")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page).to_have_url(__import__("re").compile(r"/de/lernen/draw/"))
 

@@ -97,6 +97,26 @@ def test_the_tell_is_gone_once_the_cheat_is_no_longer_in_the_act(client, hx, les
     assert "seat--tell" not in html and 'id="btn-retry"' in html
 
 
+def test_each_revealed_hint_is_read_out(client, hx, lessons, clock):
+    step = LESSONS[0]["steps"][0]
+    first = announced(hx.post("/en/learn/your-turn/hint/").content.decode())
+    second = announced(hx.post("/en/learn/your-turn/hint/").content.decode())
+    assert first == step["hints"][0]["text"]["en"].replace("’", "&#x27;")
+    assert second == step["hints"][1]["text"]["en"].replace("’", "&#x27;")
+
+
+def test_a_poll_reads_out_only_what_the_page_has_not_shown(client, hx, lessons, clock):
+    html = hx.post("/en/learn/mosquito/act/", {"action": "play 3", "version": "1"}).content.decode()
+    clock["ms"] += 1200  # Leo slaps at 1000 ms
+    html = hx.get("/en/learn/mosquito/poll/", {"version": version(html)}).content.decode()
+    assert announced(html) == "Leo slapped."
+    for _ in range(3):
+        clock["ms"] += 500
+        assert hx.get("/en/learn/mosquito/poll/", {"version": version(html)}).status_code == 204
+    html = hx.post("/en/learn/mosquito/act/", {"action": "slap", "version": version(html)}).content.decode()
+    assert "Leo slapped" not in announced(html) and "You slapped" in announced(html)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_hint_that_says_draw_names_the_button_as_it_reads(lang):
     with translation.override(lang):
