@@ -1,5 +1,7 @@
-"""The lessons with a keyboard and a screen reader: where focus goes after each swap of the
-table, what the live region reads out, and the guard's tell."""
+"""The lessons with a keyboard, a screen reader and a phone: where focus goes after each swap of
+the table, what the live region reads out, the guard's tell, and the answer to a move on screen."""
+
+import re
 
 import pytest
 from django.core.management import call_command
@@ -103,3 +105,29 @@ def test_the_guard_sees_the_tell_and_hears_it(page, learn, screenshot, size):
     leo.locator("#catch-2").click()
     page.locator('#table .hand button[value="hand 4"]').click()
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
+
+
+def in_view(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_on_a_phone_the_goal_the_answer_and_the_hand_share_the_screen(page, learn, screenshot):
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"{learn}/en/learn/your-turn/?step=one-and-five#step")
+    for part in (".step-panel__goal", "#table-prompt", "#table .hand"):
+        assert in_view(page, part), f"{part} is off screen"
+    page.locator('#table .hand button[value="play 3"]').click()
+    expect(page.locator('#table [role="alert"]')).to_be_visible()
+    page.wait_for_timeout(400)
+    assert in_view(page, '#table [role="alert"]') and in_view(page, '#table .hand button[value="play 5"]')
+    screenshot("phone-refusal", full_page=False)
+    page.locator('#table .hand button[value="play 5"]').click()
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
+    page.wait_for_timeout(400)
+    assert in_view(page, ".step-panel__result") and in_view(page, "#btn-next-lesson")
+    screenshot("phone-success", full_page=False)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 375, "no sideways scrolling"
+    assert re.search(r"/en/learn/your-turn/", page.url)
