@@ -44,6 +44,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A table with its card pictures is ~25 KB of HTML and compresses to a fifth: on a
+    # phone's network that is a tenth of a second sooner for every move and poll.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before CommonMiddleware: it picks the language that
     # i18n_patterns and the redirect from / rely on.

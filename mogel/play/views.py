@@ -63,6 +63,17 @@ def lobby(request):
     return render(request, "play/lobby.html", {"form": form, "current": current}, status=status)
 
 
+def _wake_in(row, game) -> int | None:
+    """Ms until the game's next move or closing window is due; the page asks for it then.
+
+    Waiting for the regular poll would show a bot's mosquito up to a poll interval late,
+    and the player would start every slap and race behind the bots.
+    """
+    if row.wake_ms is None or row.hold or game.over:
+        return None
+    return max(50, row.wake_ms - service.game_now(row, game))
+
+
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
     row, game = turn.row, turn.game
     names = seat_names(row.player_name, game.players)
@@ -109,6 +120,7 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         extra={
             "poll_url": reverse("play:poll", args=[row.pk]),
             "poll_ms": _poll_ms(),
+            "wake_in_ms": _wake_in(row, game),
             "message": message,
             "message_url": message_url,
             "message_kind": message_kind,

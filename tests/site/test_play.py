@@ -117,6 +117,30 @@ def test_poll_with_nothing_new_is_204_and_a_due_bot_move_is_one_fragment(client,
     assert len(deliberate) <= 1
 
 
+def test_the_table_asks_for_the_next_bot_move_when_it_is_due(client, fast, clock):
+    url = start(client)
+    html = client.get(url).content.decode()
+    play = [a for a in buttons(html) if a.startswith(("play ", "draw"))][0]
+    html = post(client, url, play, version_of(html)).content.decode()
+    wake = int(re.search(r'data-wake-in="(\d+)"', html).group(1))
+    assert 'hx-trigger="every 400ms, wake"' in html
+    # A bot is on turn: its move is due within its pace, not at some later poll.
+    assert 0 < wake <= 1.4 * fast.MOGEL_BOT_PACE_MS + 50
+    v = version_of(html)
+    clock.tick(wake - 1)
+    assert client.get(url + "poll/", {"version": v}).status_code == 204
+    clock.tick(1)
+    assert version_of(client.get(url + "poll/", {"version": v}, HTTP_HX_REQUEST="true").content.decode()) > v
+
+
+def test_tables_travel_compressed_to_browsers_that_accept_it(client, fast, clock):
+    url = start(client)
+    plain = client.get(url, HTTP_HX_REQUEST="true")
+    packed = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) * 3 < len(plain.content)
+
+
 def test_poll_needs_a_version(client, fast, clock):
     url = start(client)
     assert client.get(url + "poll/").status_code == 400

@@ -31,7 +31,20 @@
     });
   }
 
-  function restart() { started = performance.now(); tick(); }
+  // The server says when its next move is due (a bot's move, a window closing): ask for it
+  // then instead of up to a poll interval later, so a mosquito reaches the player as it lands.
+  var wakeTimer = null;
+  function scheduleWake() {
+    clearTimeout(wakeTimer);
+    var t = table();
+    if (!t || !t.dataset.wakeIn || !window.htmx) { return; }
+    wakeTimer = setTimeout(function () {
+      var now = table();
+      if (now) { window.htmx.trigger(now, "wake"); }
+    }, Number(t.dataset.wakeIn) + 10);
+  }
+
+  function restart() { started = performance.now(); tick(); scheduleWake(); }
 
   document.addEventListener("DOMContentLoaded", restart);
   document.addEventListener("htmx:afterSettle", restart);
