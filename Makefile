@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run test bench-engine bench-bots bench-web
+.PHONY: setup run test bench-engine bench-bots bench-web bench-windows
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -34,3 +34,7 @@ bench-bots: $(VENV)/.installed
 bench-web: setup
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/web.py
+
+bench-windows: setup
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) bench/windows.py

@@ -14,9 +14,11 @@ view (targets: move <= 3x, poll with nothing new <= 1.5x). Uses a throw-away SQL
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,6 +48,14 @@ def _configure() -> None:
     settings.ROOT_URLCONF = "bench.web"
     settings.DEBUG = False
     settings.MOGEL_BOT_PACE_MS = int(os.environ.get("MOGEL_BENCH_PACE_MS", "300"))
+    # bench/windows.py tries other window lengths and a position rich in mosquitoes and cockroaches.
+    for name in ("MOSQUITO", "COCKROACH", "ACT", "POLL"):
+        if os.environ.get(f"MOGEL_BENCH_{name}_MS"):
+            setattr(settings, f"MOGEL_{name}_MS", int(os.environ[f"MOGEL_BENCH_{name}_MS"]))
+    if os.environ.get("MOGEL_BENCH_SCENARIO"):
+        import json
+
+        settings.MOGEL_PLAY_SCENARIO = json.loads(os.environ["MOGEL_BENCH_SCENARIO"])
 
 
 # -- the WSGI app (imported by gunicorn as bench.web:application) ------------------------
@@ -57,14 +67,17 @@ if os.environ.get("MOGEL_BENCH_SERVER"):
     django.setup()
     from django.core.wsgi import get_wsgi_application
     from django.http import HttpResponse
-    from django.urls import path
+    from django.contrib.staticfiles.views import serve as static_serve
+    from django.urls import path, re_path
 
     import mogel.urls
 
     def trivial(request):
         return HttpResponse("ok")
 
-    urlpatterns = [path("bench/trivial/", trivial), *mogel.urls.urlpatterns]
+    # Static files too (htmx, CSS), for bench/windows.py's browser: gunicorn has no static server.
+    urlpatterns = [path("bench/trivial/", trivial), *mogel.urls.urlpatterns,
+                   re_path(r"^static/(?P<path>.*)$", static_serve, {"insecure": True})]
     _django_app = get_wsgi_application()
 
     def application(environ, start_response):
@@ -139,6 +152,36 @@ class Player(threading.Thread):
                 html = body
 
 
+@contextlib.contextmanager
+def serve(workers: int, port: int = 0, conn_max_age: int | None = None, env: dict | None = None):
+    """gunicorn on loopback with this module's app and a throw-away SQLite database: yields (port, db path)."""
+    tmp = tempfile.mkdtemp(prefix="mogel-bench-")
+    db = os.path.join(tmp, "bench.sqlite3")
+    env = {**os.environ, **(env or {}), "MOGEL_BENCH_DB": db, "DJANGO_SETTINGS_MODULE": "mogel.settings"}
+    if conn_max_age is not None:
+        env["MOGEL_BENCH_CONN_MAX_AGE"] = str(conn_max_age)
+    subprocess.run([sys.executable, "-c", "import bench.web as w; w._configure(); import django; django.setup(); "
+                    "from django.core.management import call_command; call_command('migrate', verbosity=0)"],
+                   cwd=ROOT, env=env, check=True)
+    port = port or random.randint(20000, 40000)
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("gunicorn")), "bench.web:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--log-level", "warning"],
+        cwd=ROOT, env={**env, "MOGEL_BENCH_SERVER": "1"})
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/bench/trivial/")
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield port, db
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def percentile(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
@@ -154,26 +197,8 @@ def main():
                         help="override CONN_MAX_AGE for the run (default: the project's settings)")
     args = parser.parse_args()
 
-    tmp = tempfile.mkdtemp(prefix="mogel-bench-")
-    env = {**os.environ, "MOGEL_BENCH_DB": os.path.join(tmp, "bench.sqlite3"), "DJANGO_SETTINGS_MODULE": "mogel.settings"}
-    if args.conn_max_age is not None:
-        env["MOGEL_BENCH_CONN_MAX_AGE"] = str(args.conn_max_age)
-    subprocess.run([sys.executable, "-c", "import bench.web as w; w._configure(); import django; django.setup(); "
-                    "from django.core.management import call_command; call_command('migrate', verbosity=0)"],
-                   cwd=ROOT, env=env, check=True)
-    port = args.port or random.randint(20000, 40000)
-    server = subprocess.Popen(
-        [str(Path(sys.executable).with_name("gunicorn")), "bench.web:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--log-level", "warning"],
-        cwd=ROOT, env={**env, "MOGEL_BENCH_SERVER": "1"})
-    try:
-        for _ in range(100):
-            try:
-                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/bench/trivial/")
-                break
-            except OSError:
-                time.sleep(0.1)
-        stop, lock, results = threading.Event(), threading.Lock(), {}
+    stop, lock, results = threading.Event(), threading.Lock(), {}
+    with serve(args.workers, args.port, conn_max_age=args.conn_max_age) as (port, _db):
         players = [Player(port, stop, results, lock, seed) for seed in range(args.players)]
         for p in players:
             p.start()
@@ -181,9 +206,6 @@ def main():
         stop.set()
         for p in players:
             p.join(timeout=10)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
     print(f"{args.players} simulated players, {args.workers} gunicorn sync workers, {args.seconds:g} s, "
           f"CONN_MAX_AGE={'from settings' if args.conn_max_age is None else args.conn_max_age}, "
