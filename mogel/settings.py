@@ -135,8 +135,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The practice game (mogel.play). Lengths are in milliseconds; tests shorten them.
 MOGEL_BOT_PACE_MS = 1000      # at least this long between two deliberate bot moves
-MOGEL_MOSQUITO_MS = 2000      # slap window
-MOGEL_COCKROACH_MS = 2500     # race window
+MOGEL_MOSQUITO_MS = 2500      # slap window   (tuned with bench/windows.py on a slowed-down phone)
+MOGEL_COCKROACH_MS = 3000     # race window
 MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
 

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import transaction
 
 from mogel.engine import Game, IllegalAction
+from mogel.engine.game import DEFAULT_OPTIONS
 from mogel.table import tells
 from mogel.table.events import visible
 
@@ -33,9 +34,9 @@ def wall_ms() -> int:
 
 def window_options() -> dict:
     return {
-        "mosquito_ms": int(getattr(settings, "MOGEL_MOSQUITO_MS", 2000)),
-        "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", 2500)),
-        "act_ms": int(getattr(settings, "MOGEL_ACT_MS", 3000)),
+        "mosquito_ms": int(getattr(settings, "MOGEL_MOSQUITO_MS", DEFAULT_OPTIONS["mosquito_ms"])),
+        "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", DEFAULT_OPTIONS["cockroach_ms"])),
+        "act_ms": int(getattr(settings, "MOGEL_ACT_MS", DEFAULT_OPTIONS["act_ms"])),
     }
 
 

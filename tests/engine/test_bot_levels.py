@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from mogel.engine import Game
-from mogel.engine.bots import LEVELS, Bot, Move, guard_busy, next_move, observe, play_bots
+from mogel.engine.bots import LEVELS, PROFILES, Bot, Move, guard_busy, next_move, observe, play_bots
 
 
 def mixed_bots(players, seed, pace_ms=1000):
@@ -239,14 +239,26 @@ def test_slaps_and_races_follow_the_level_reaction_times(make):
                 times.append(at - 1000)
         return min(times), max(times), missed / 300
 
-    for level, (low, high, miss) in {"easy": (350, 600, 0.40), "normal": (260, 500, 0.15),
-                                     "hard": (180, 400, 0.05)}.items():
+    for level in LEVELS:
+        p = PROFILES[level]
+        low, high = p["slap_ms"]
         fastest, slowest, missed = reactions(level, "mosquito", high)
-        assert low <= fastest and slowest <= high and abs(missed - miss) < 0.07, (level, missed)
-    for level, (low, high, miss) in {"easy": (600, 1400, 0.40), "normal": (400, 1000, 0.15),
-                                     "hard": (250, 700, 0.05)}.items():
+        assert low <= fastest and slowest <= high and abs(missed - p["slap_miss"]) < 0.07, (level, missed)
+        low, high = p["race_ms"]
         fastest, slowest, missed = reactions(level, "cockroach", high)
-        assert low <= fastest and slowest <= high and abs(missed - miss) < 0.07, (level, missed)
+        assert low <= fastest and slowest <= high and abs(missed - p["race_miss"]) < 0.07, (level, missed)
+
+
+def test_harder_bots_slap_and_race_sooner_and_miss_less():
+    easy, normal, hard = (PROFILES[level] for level in ("easy", "normal", "hard"))
+    for key in ("slap_ms", "race_ms", "slap_late_ms"):
+        for end in (0, 1):
+            assert easy[key][end] > normal[key][end] > hard[key][end], (key, end)
+    for key in ("slap_miss", "race_miss"):
+        assert easy[key] > normal[key] > hard[key], key
+    # A distracted bot slaps after every attentive one, so "late" means late.
+    for p in (easy, normal, hard):
+        assert p["slap_late_ms"][0] > p["slap_ms"][1]
 
 
 def test_spider_gifts_go_to_the_leader_and_hand_overs_dump_the_worst_card(make):
