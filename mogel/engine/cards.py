@@ -129,7 +129,8 @@ def playable_on(top: str, is_guard: bool) -> frozenset[str]:
 
 
 GIFTABLE = frozenset(c for c in _CARDS if may_give(c))
+_MINUS = {c: card(c).minus_points for c in _CARDS}
 
 
 def minus_points(hand: list[str]) -> int:
-    return sum(card(c).minus_points for c in hand)
+    return sum(_MINUS[c] for c in hand)

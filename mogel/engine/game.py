@@ -215,8 +215,11 @@ class Game:
         if phase == PHASE_TURN:
             if seat != self.turn:
                 return []
-            plays = _PLAYS_ON[self.discard[-1], seat == self.guard]
-            return [plays[c] for c in dict.fromkeys(hand) if c in plays] or ["draw"]
+            plays = _PLAYS_ON[self.discard[-1]][seat == self.guard]
+            found = [plays[c] for c in hand if c in plays]
+            if len(found) > 1:
+                found = list(dict.fromkeys(found))  # two 3s in hand are one move
+            return found or ["draw"]
         if phase == PHASE_SPIDER:
             if seat != self.spider["by"]:
                 return []
@@ -302,25 +305,34 @@ class Game:
         mark = len(self.log)
         if due:
             self._close_windows(at)
+        cache = self._owed_cache
+        owed = cache.get(seat) if cache is not None else None  # usually the caller has just asked
+        if owed is None:
+            owed = self._owed(seat)
         if not isinstance(action, str) or not (
-                action in self._owed(seat) or action.startswith(("cheat ", "catch ")) and action in self._side(seat)):
+                action in owed or action.startswith(("cheat ", "catch ")) and action in self._side(seat)):
             error = self._why_illegal(seat, action)
             if saved is not None:
                 self.__dict__.update(Game.from_json(saved).__dict__)
                 self._owed_cache = self._side_cache = None
             raise error
         self.clock = at
-        verb, *args = action.split()
-        _DO[verb](self, seat, args, at)
+        # Handlers get the split action: [verb, argument, ...].
+        parts = action.split()
+        _DO[parts[0]](self, seat, parts, at)
         if self.phase == PHASE_GIFTS:
             self._settle_gifts()
         if not self.hands[seat] and self.phase != PHASE_OVER:
             # Only the acting seat can have lost its last card (a cheat never takes the last one).
             self._end_round(at, out=seat)
-        return self._public(self.log[mark:])
+        events = self.log[mark:]
+        for e in events:
+            if "only" in e or "see" in e:
+                return self._public(events)
+        return events
 
-    def _do_play(self, seat: int, args: list[str], at: int) -> None:
-        played = args[0]
+    def _do_play(self, seat: int, parts: list[str], at: int) -> None:
+        played = parts[1]
         self.hands[seat].remove(played)
         self.discard.append(played)
         self.empty_passes = 0
@@ -343,9 +355,9 @@ class Game:
             self._log(at, "cockroach_open", seat=seat, value=value, closes=closes)
         elif kind == C.ANT:
             self._ant(seat, at)
-            self.turn = self._next(seat)
+            self.turn = (seat + 1) % self.players
         else:
-            self.turn = self._next(seat)
+            self.turn = (seat + 1) % self.players
 
     def _ant(self, seat: int, at: int) -> None:
         from_discard = self.options["ant_pile"] == "discard"
@@ -357,7 +369,7 @@ class Game:
             else:
                 self._draw_for(other, at, "ant_drew")
 
-    def _do_draw(self, seat: int, args: list[str], at: int) -> None:
+    def _do_draw(self, seat: int, parts: list[str], at: int) -> None:
         if self._draw_for(seat, at, "drew"):
             self.empty_passes = 0
         else:
@@ -382,14 +394,14 @@ class Game:
         self._log(at, code, seat=seat, card=drawn, see=[seat])
         return True
 
-    def _do_give(self, seat: int, args: list[str], at: int) -> None:
-        gift, to = args[0], int(args[1])
+    def _do_give(self, seat: int, parts: list[str], at: int) -> None:
+        gift, to = parts[1], int(parts[2])
         self.hands[seat].remove(gift)
         self.hands[to].append(gift)
         self._log(at, "spider_gave", seat=seat, to=to, card=gift, see=[seat, to])
         self._after_spider(seat)
 
-    def _do_keep(self, seat: int, args: list[str], at: int) -> None:
+    def _do_keep(self, seat: int, parts: list[str], at: int) -> None:
         self._log(at, "spider_kept", seat=seat)
         self._after_spider(seat)
 
@@ -397,7 +409,7 @@ class Game:
         self.phase, self.spider = PHASE_TURN, None
         self.turn = self._next(seat)
 
-    def _do_slap(self, seat: int, args: list[str], at: int) -> None:
+    def _do_slap(self, seat: int, parts: list[str], at: int) -> None:
         self.window["slapped"].append(seat)
         self._log(at, "slapped", seat=seat)
         if len(self.window["slapped"]) == self.players - 1:
@@ -415,13 +427,13 @@ class Game:
 
     def _settle_gifts(self) -> None:
         """Drop givers with nothing to give (only moths, e.g. after a cheat); resume play once all gave."""
-        self.gifts["from"] = [s for s in self.gifts["from"] if any(C.may_give(c) for c in self.hands[s])]
+        self.gifts["from"] = [s for s in self.gifts["from"] if not C.GIFTABLE.isdisjoint(self.hands[s])]
         if not self.gifts["from"]:
             self.phase, self.turn = PHASE_TURN, self._next(self.gifts["by"])
             self.gifts = None
 
-    def _do_hand(self, seat: int, args: list[str], at: int) -> None:
-        given = args[0]
+    def _do_hand(self, seat: int, parts: list[str], at: int) -> None:
+        given = parts[1]
         if self.settling is not None:
             accused = self.settling["accused"]
             self.hands[seat].remove(given)
@@ -435,8 +447,8 @@ class Game:
         self._log(at, "handed", seat=seat, to=to, card=given, see=[seat, to])
         self.gifts["from"].remove(seat)
 
-    def _do_race(self, seat: int, args: list[str], at: int) -> None:
-        raced = args[0]
+    def _do_race(self, seat: int, parts: list[str], at: int) -> None:
+        raced = parts[1]
         self.hands[seat].remove(raced)
         self.discard.append(raced)
         self._log(at, "raced", seat=seat, card=raced)
@@ -449,16 +461,16 @@ class Game:
         self.window = None
         self.phase, self.turn = PHASE_TURN, self._next(by)
 
-    def _do_cheat(self, seat: int, args: list[str], at: int) -> None:
-        hidden = args[0]
+    def _do_cheat(self, seat: int, parts: list[str], at: int) -> None:
+        hidden = parts[1]
         self.hands[seat].remove(hidden)
         self.under.append(hidden)
         until = at + self.options["act_ms"]
         self.acts[seat] = {"card": hidden, "until": until}
         self._log(at, "cheated", seat=seat, card=hidden, until=until, only=[seat])
 
-    def _do_catch(self, seat: int, args: list[str], at: int) -> None:
-        accused = int(args[0])
+    def _do_catch(self, seat: int, parts: list[str], at: int) -> None:
+        accused = int(parts[1])
         act = self.acts.pop(accused, None)
         if act is None:
             self._log(at, "wrong_accusation", seat=seat, accused=accused)
@@ -468,7 +480,7 @@ class Game:
         self.hands[accused].append(act["card"])
         self._log(at, "caught", seat=seat, accused=accused, card=act["card"])
         self.settling = {"guard": seat, "accused": accused, "since": at}
-        if not any(C.may_give(c) for c in self.hands[seat]):
+        if C.GIFTABLE.isdisjoint(self.hands[seat]):
             self._settled(at)  # a guard holding only moths has nothing to hand over
 
     def _settled(self, at: int) -> None:
@@ -502,7 +514,7 @@ class Game:
         minus = [C.minus_points(h) for h in self.hands]
         self.scores = [s + m for s, m in zip(self.scores, minus)]
         result = {"round": self.round, "out": out, "minus": minus,
-                  "hands": [sorted(h, key=_display_order) for h in self.hands], "totals": list(self.scores)}
+                  "hands": [sorted(h, key=_DISPLAY_ORDER.__getitem__) for h in self.hands], "totals": list(self.scores)}
         self.history.append(result)
         self._log(at, "round_end", **result)
         self.spider = self.window = self.gifts = self.settling = None
@@ -666,14 +678,17 @@ _PLAY = {c: f"play {c}" for c in C.DECK_COUNTS}
 _HAND = {c: f"hand {c}" for c in C.DECK_COUNTS}
 _RACE = {c: f"race {c}" for c in C.DECK_COUNTS}
 _CHEAT = {c: f"cheat {c}" for c in C.DECK_COUNTS}
-# For each top card and guard-or-not: the cards that may be played on it, with their action.
-_PLAYS_ON = {(top, guard): {c: _PLAY[c] for c in C.playable_on(top, guard)}
-             for top in C.DECK_COUNTS for guard in (False, True)}
+# For each top card, then guard or not: the cards that may be played on it, with their action.
+_PLAYS_ON = {top: {guard: {c: _PLAY[c] for c in C.playable_on(top, guard)} for guard in (False, True)}
+             for top in C.DECK_COUNTS}
 
 
 def _display_order(card: str) -> tuple[int, int]:
     c = C.card(card)
     return C.KINDS.index(c.kind), c.value
+
+
+_DISPLAY_ORDER = {c: _display_order(c) for c in C.DECK_COUNTS}
 
 
 def _seen_by(event: dict, seat: int | None, copy: bool = False) -> dict | None:
@@ -683,8 +698,9 @@ def _seen_by(event: dict, seat: int | None, copy: bool = False) -> dict | None:
     only = event.get("only")
     if only is not None and seat not in only:
         return None
-    see = event.get("see")
-    shown = {k: v for k, v in event.items() if k not in ("only", "see")}
+    shown = dict(event)
+    shown.pop("only", None)
+    see = shown.pop("see", None)
     if see is not None and seat not in see:
         shown.pop("card", None)
     return shown
