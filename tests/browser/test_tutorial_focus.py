@@ -25,6 +25,9 @@ def learn(site_url, page):
 
 def press(page, selector, key="Enter"):
     """Focus a control as Tab would, and press a key on it (the keyboard's way to click)."""
+    # htmx is a deferred script: on a busy machine a key pressed right after the page loads
+    # could reach a button before htmx has taken it over.
+    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
     page.locator(selector).first.focus()
     page.keyboard.press(key)
 
