@@ -202,6 +202,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "draw": "draw" if "draw" in legal_set else None,
         "keep": "keep" if "keep" in legal_set else None,
         "slap": win["slap"] if win else None,
+        "race": win["race"] if win else None,
         "give_targets": give_targets,
         "hand_over": any(a.startswith("hand ") for a in legal),
         "catches": [s for s in seats if s["catch"]],
@@ -346,7 +347,7 @@ def _prompt(view: dict, legal: list[str], names, controls: dict, win: dict | Non
         return _("Caught! %(name)s hands a penalty card.") % {"name": names[guard]}
     if win and win["kind"] == "mosquito":
         if win["slap"]:
-            return _("Mosquito! Slap it, quick (Space key)!")
+            return _("Mosquito! Slap it, quick!")
         if win["by_me"]:
             return _("Your mosquito: the others slap.")
         return _("You slapped. Waiting for the others.")

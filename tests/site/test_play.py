@@ -364,3 +364,13 @@ def test_state_lives_only_in_the_row(client, fast, clock):
         a, _r = service.run(row.pk, row.owner)
         b, _r = service.run(copy.pk, row.owner)
         assert a.game.to_json() == b.game.to_json()
+
+
+@pytest.mark.parametrize("lang,one,many", [("en", "1 minus point<", "6 minus points<"),
+                                           ("de", "1 Minuspunkt<", "6 Minuspunkte<"),
+                                           ("fr", "1 point perdu<", "6 points perdus<")])
+def test_minus_points_have_a_singular(client, fast, clock, settings, lang, one, many):
+    settings.MOGEL_PLAY_SCENARIO = {"players": 3, "hands": [["1", "3"], ["2", "4"], ["5", "1"]], "discard": ["2"],
+                                    "guard": 0, "turn": 0, "scores": [1, 6, 0]}
+    html = client.get(start(client, lang)).content.decode()
+    assert one in html and many in html

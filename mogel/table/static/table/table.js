@@ -1,6 +1,7 @@
 /* The card table's only script. Everything else is htmx; the server decides every outcome by its own clock.
 
-   Everywhere: Space slaps a mosquito; open windows and the sleeve count down; tells fade.
+   Everywhere: Space slaps a mosquito or races a cockroach; open windows and the sleeve count
+   down; tells fade.
    On a table with data-shortcuts (the practice game):
      x           on a focused card: make it disappear up your sleeve;
      1 … 9       "Caught!" on the players in table order (only while you hold the Guard Bug);
@@ -84,10 +85,11 @@
       // A live button or link keeps its own Space behaviour; a disabled card does not.
       var control = target && target.closest && target.closest("button, a");
       if (control && control.getAttribute("aria-disabled") !== "true") { return; }
-      var slap = document.getElementById("btn-slap");
-      if (slap) {
+      // Space is the fast key: it slaps a mosquito, or races a cockroach with the matching card.
+      var quick = document.getElementById("btn-slap") || document.getElementById("btn-race");
+      if (quick) {
         event.preventDefault();
-        slap.click();
+        quick.click();
       }
       return;
     }
