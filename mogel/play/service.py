@@ -155,6 +155,13 @@ def visible_since(game: Game, version: int, seat: int = HUMAN) -> list[dict]:
     return [e for e in (visible(e, seat) for e in game.log[version:]) if e]
 
 
+def last_round_log(game: Game, seat: int = HUMAN) -> list[dict]:
+    """The previous round's events as ``seat`` sees them (the current round's are in ``view``)."""
+    end = game.round_log_start
+    start = next((i for i in range(end - 1, -1, -1) if game.log[i]["code"] == "round_start"), 0)
+    return [e for e in (visible(e, seat) for e in game.log[start:end]) if e]
+
+
 def _window_opened_at(game: Game) -> int | None:
     """Log index of the event that opened the current window."""
     if game.window is None:

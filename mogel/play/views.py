@@ -107,6 +107,10 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
                                  for h in game.history]
             summary["names"] = names
             summary["won"] = service.HUMAN in game.ranking()[0]
+    if row.hold and summary:
+        # The next round is already dealt, but the player is still reading the last one:
+        # its number and its log, not the new hands (the table hides seats, piles and hand).
+        view = {**view, "round": summary["round"], "log": service.last_round_log(game)}
     # Tells: hands that shrank with no logged reason, as the player's own view showed it;
     # the ones seen since the version this page last showed are new (animated, announced).
     tells = [{**t, "new": client_version is not None and t["n"] > client_version}

@@ -374,3 +374,17 @@ def test_minus_points_have_a_singular(client, fast, clock, settings, lang, one, 
                                     "guard": 0, "turn": 0, "scores": [1, 6, 0]}
     html = client.get(start(client, lang)).content.decode()
     assert one in html and many in html
+
+
+def test_the_round_scores_show_the_round_that_ended_until_the_player_goes_on(client, fast, clock, settings):
+    settings.MOGEL_PLAY_SCENARIO = {"players": 3, "hands": [["3"], ["1", "moth5"], ["5", "4"]], "discard": ["2"],
+                                    "guard": 0, "turn": 0}
+    url = start(client, rounds="full")
+    html = client.get(url).content.decode()
+    html = post(client, url, "play 3", version_of(html)).content.decode()
+    # The next round is dealt already, but the page still shows the one that ended.
+    assert 'id="btn-continue"' in html and "Round 1 of 3" in html
+    assert "Round 1 is over: you have no cards left!" in html and "You played the Number card 3." in html
+    assert 'class="hand-area"' not in html and 'class="seats"' not in html
+    html = post(client, url, "continue", version_of(html)).content.decode()
+    assert "Round 2 of 3" in html and 'class="hand-area"' in html and 'id="btn-continue"' not in html
