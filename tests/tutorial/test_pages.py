@@ -125,3 +125,11 @@ def test_a_hint_that_says_draw_names_the_button_as_it_reads(lang):
     assert hinted
     for step in hinted:
         assert label in step["hints"][1]["text"][lang]
+
+
+def test_a_cheated_card_waits_in_the_sleeve_with_its_countdown(client, hx, lessons, clock):
+    client.get("/en/learn/cheating/")
+    html = hx.post("/en/learn/cheating/act/", {"action": "cheat moth4", "version": "1"}).content.decode()
+    sleeve = re.search(r'<div class="sleeve" id="sleeve".*?</div>', html, re.S)
+    assert sleeve and "In your sleeve: Cheating Moth, value 4" in sleeve.group(0)
+    assert 'data-countdown="5000"' in sleeve.group(0)
