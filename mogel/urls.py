@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib import admin
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 from django.utils.translation import pgettext_lazy
+from django.views.generic import RedirectView
 
 from mogel.pages.views import home, set_language
 
@@ -12,6 +14,8 @@ urlpatterns = [
     # switching from a page whose language is not the browser's (see view).
     path("i18n/setlang/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
+    # Browsers and crawlers ask for /favicon.ico whatever the page says.
+    path("favicon.ico", RedirectView.as_view(url=settings.STATIC_URL + "favicon.svg", permanent=True)),
 ]
 
 # Every visitor-facing page lives under /de/, /en/, /fr/, /nl/ or /it/;

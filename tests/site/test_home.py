@@ -108,3 +108,10 @@ def test_base_template_has_the_accessibility_landmarks(client):
     assert '<main id="main"' in html
     assert 'id="announcer"' in html and 'aria-live="polite"' in html
     assert 'name="viewport"' in html
+
+
+def test_the_site_has_an_icon(client):
+    html = client.get("/en/").content.decode()
+    assert 'rel="icon"' in html and "favicon.svg" in html
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("/favicon.svg")
