@@ -204,6 +204,14 @@ class Game:
         return found
 
     def _owed_now(self, seat: int) -> list[str]:
+        if self.phase == PHASE_TURN and self.settling is None:  # most decisions: play or draw
+            if type(seat) is not int or seat != self.turn:
+                return []
+            plays = _PLAYS_ON[self.discard[-1]][seat == self.guard]
+            found = [plays[c] for c in self.hands[seat] if c in plays]
+            if len(found) > 1:
+                found = list(dict.fromkeys(found))  # two 3s in hand are one move
+            return found or ["draw"]
         if self.phase == PHASE_OVER or not (isinstance(seat, int) and 0 <= seat < self.players):
             return []
         hand = self.hands[seat]
@@ -212,14 +220,6 @@ class Game:
                 return []
             return [_HAND[c] for c in dict.fromkeys(hand) if c in C.GIFTABLE]
         phase = self.phase
-        if phase == PHASE_TURN:
-            if seat != self.turn:
-                return []
-            plays = _PLAYS_ON[self.discard[-1]][seat == self.guard]
-            found = [plays[c] for c in hand if c in plays]
-            if len(found) > 1:
-                found = list(dict.fromkeys(found))  # two 3s in hand are one move
-            return found or ["draw"]
         if phase == PHASE_SPIDER:
             if seat != self.spider["by"]:
                 return []
@@ -596,7 +596,8 @@ class Game:
         }
 
     def _log(self, at: int, code: str, **params) -> None:
-        self.log.append({"code": code, "t": at, **params})
+        params["code"], params["t"] = code, at  # the keyword dict is the event: no copy
+        self.log.append(params)
         self._owed_cache = self._side_cache = None
 
     @staticmethod
