@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 
 from tutorial import data_files
 
+from .htmx import settled
+
 pytestmark = pytest.mark.browser
 
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
@@ -121,6 +123,7 @@ def test_a_lesson_with_the_keyboard_alone(page, learn):
     page.goto(f"{learn}/de/lernen/your-turn/")
 
     def tab_to(selector, limit=60):
+        settled(page)
         for _ in range(limit):
             page.keyboard.press("Tab")
             if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):

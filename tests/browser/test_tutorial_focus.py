@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 
 from tutorial import data_files
 
+from .htmx import settled
+
 pytestmark = pytest.mark.browser
 
 LESSONS = {lesson["slug"]: lesson for lesson in data_files.lessons()}
@@ -70,6 +72,7 @@ def test_hints_are_read_out_and_the_last_one_leads_to_its_move(page, learn):
     press(page, "#btn-hint")
     expect(page.locator("#announcer")).to_have_text(nudge)
     expect(page.locator("#btn-hint")).to_be_focused()
+    settled(page)  # the new hint button is htmx's before Enter reaches it
     page.keyboard.press("Enter")
     expect(page.locator("#announcer")).to_have_text(move)
     expect(page.locator("#btn-hint")).to_be_disabled()
