@@ -8,3 +8,9 @@ def settled(page):
     submit the plain form behind it (the no-JavaScript fallback) instead of the htmx request.
     """
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+
+
+def ready(page):
+    """Wait until the page has loaded and htmx (a deferred script) has taken it over and is idle."""
+    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+    settled(page)

@@ -16,6 +16,8 @@ from mogel.engine import Game
 from mogel.play.models import PracticeGame
 from tests.site.test_cheating import ALWAYS, NEVER, QUIET, SNEAKY, YOU_CHEAT, YOU_GUARD
 
+from .htmx import ready
+
 LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/", "it": "/it/gioca/", "nl": "/nl/spelen/"}
 PHONE, DESKTOP = (375, 812), (1280, 800)
 
@@ -39,6 +41,7 @@ def table(page, site_url, settings):
         page.check("input[name=rounds][value='single']")
         page.click(".btn--start")
         page.wait_for_selector("#table[data-shortcuts]")
+        ready(page)
 
     return start
 

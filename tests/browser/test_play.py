@@ -8,6 +8,8 @@ from axe_playwright_python.sync_playwright import Axe
 from mogel.engine import Game
 from mogel.play.models import PracticeGame
 
+from .htmx import ready
+
 SEED = 424242
 LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/"}
 FINAL = {"de": ("Endstand", "Du hast gewonnen!", "Noch einmal spielen"),
@@ -46,6 +48,7 @@ def start(page, site_url, lang, players=3, rounds="full"):
     page.check(f"input[name=rounds][value='{rounds}']")
     page.click(".btn--start")
     page.wait_for_selector("#table")
+    ready(page)
 
 
 def play_to_the_end(page, screenshot=None, use_space=False, limit_s=50):

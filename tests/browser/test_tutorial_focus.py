@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tutorial import data_files
 
-from .htmx import settled
+from .htmx import ready, settled
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +27,7 @@ def learn(site_url, page):
 
 def press(page, selector, key="Enter"):
     """Focus a control as Tab would, and press a key on it (the keyboard's way to click)."""
-    # htmx is a deferred script: on a busy machine a key pressed right after the page loads
-    # could reach a button before htmx has taken it over.
-    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+    ready(page)  # a key pressed before htmx has taken the page over would do nothing or post a form
     page.locator(selector).first.focus()
     page.keyboard.press(key)
 
