@@ -305,12 +305,8 @@ class Game:
         mark = len(self.log)
         if due:
             self._close_windows(at)
-        cache = self._owed_cache
-        owed = cache.get(seat) if cache is not None else None  # usually the caller has just asked
-        if owed is None:
-            owed = self._owed(seat)
         if not isinstance(action, str) or not (
-                action in owed or action.startswith(("cheat ", "catch ")) and action in self._side(seat)):
+                action in self._owed(seat) or action.startswith(("cheat ", "catch ")) and action in self._side(seat)):
             error = self._why_illegal(seat, action)
             if saved is not None:
                 self.__dict__.update(Game.from_json(saved).__dict__)
@@ -325,11 +321,7 @@ class Game:
         if not self.hands[seat] and self.phase != PHASE_OVER:
             # Only the acting seat can have lost its last card (a cheat never takes the last one).
             self._end_round(at, out=seat)
-        events = self.log[mark:]
-        for e in events:
-            if "only" in e or "see" in e:
-                return self._public(events)
-        return events
+        return self._public(self.log[mark:])
 
     def _do_play(self, seat: int, parts: list[str], at: int) -> None:
         played = parts[1]
@@ -355,9 +347,9 @@ class Game:
             self._log(at, "cockroach_open", seat=seat, value=value, closes=closes)
         elif kind == C.ANT:
             self._ant(seat, at)
-            self.turn = (seat + 1) % self.players
+            self.turn = self._next(seat)
         else:
-            self.turn = (seat + 1) % self.players
+            self.turn = self._next(seat)
 
     def _ant(self, seat: int, at: int) -> None:
         from_discard = self.options["ant_pile"] == "discard"
