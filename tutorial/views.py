@@ -117,14 +117,6 @@ def _client_version(data) -> int | None:
         return None
 
 
-def _tells(state: dict, now: int, client_version: int | None) -> list[dict]:
-    """Hands that shrank with nothing in the log to explain it, as the learner's eyes saw them
-    (the runner watches every change; see :mod:`mogel.table.tells`). Tells the page has not
-    shown yet are new: the table animates and announces them."""
-    return [{**t, "new": client_version is not None and t["n"] > client_version}
-            for t in table_tells.active(state.get("eyes") or {}, now)]
-
-
 def _unseen(events: list[dict], game, mark: int, client: int | None) -> list[dict]:
     """The events since the saved state (``mark``) that the page has not shown yet.
 
@@ -153,7 +145,8 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
         action_url=reverse("tutorial:act", args=[slug]),
         version=len(game.log),
         now=game.clock,
-        tells=_tells(state, game.clock, client_version),
+        # The runner's "eyes" watched every change, as the practice game's player does.
+        tells=table_tells.active(state.get("eyes") or {}, game.clock, shown=client_version),
         extra={
             "poll_url": reverse("tutorial:poll", args=[slug]) if playing and due is not None else None,
             "poll_ms": POLL_MS,

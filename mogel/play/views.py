@@ -113,8 +113,7 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         view = {**view, "round": summary["round"], "log": service.last_round_log(game)}
     # Tells: hands that shrank with no logged reason, as the player's own view showed it;
     # the ones seen since the version this page last showed are new (animated, announced).
-    tells = [{**t, "new": client_version is not None and t["n"] > client_version}
-             for t in table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock)]
+    tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version)
     context = present(
         view, legal, names,
         tells=tells,

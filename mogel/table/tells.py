@@ -9,7 +9,7 @@ Usage (whoever drives a game, after every ``apply``/``advance``)::
 
     from mogel.table import tells
     tells.watch(game.view(seat), memory, len(game.log))   # memory: a JSON-ready dict kept with the game
-    present(..., tells=tells.active(memory, now))  # what to show on the seats now
+    present(..., tells=tells.active(memory, now, shown=version_on_the_page))  # what the seats show now
 
 A tell lasts ``act_ms`` (the "in the act" window) from the moment the hand shrank, so a
 busy player can miss it, as at the table; a Caught! on that seat ends it.
@@ -49,12 +49,16 @@ def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
     return started
 
 
-def active(memory: dict, now: int) -> list[dict]:
-    """The tells still showing at game time ``now``: [{"seat", "since", "until", "n"}], by seat."""
+def active(memory: dict, now: int, shown: int | None = None) -> list[dict]:
+    """The tells still showing at game time ``now``: [{"seat", "since", "until", "n", "new"}], by seat.
+
+    ``shown``: the log length of the table the page last showed (its ``version``); a tell seen
+    after it is ``new``, and the table animates and announces it.
+    """
     out = []
     for seat, tell in sorted((memory.get("tells") or {}).items(), key=lambda kv: int(kv[0])):
         if tell["until"] > now:
-            out.append({"seat": int(seat), **tell})
+            out.append({"seat": int(seat), **tell, "new": shown is not None and tell["n"] > shown})
     return out
 
 
