@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.web import percentile, serve  # noqa: E402
 from mogel.engine.bots import LEVELS, Bot  # noqa: E402
-from mogel.engine.game import DEFAULT_OPTIONS  # noqa: E402
+from mogel.engine.game import DEFAULT_OPTIONS, slowest_slapper  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -150,10 +150,9 @@ def windows_from_logs(db: str) -> tuple[list[dict], list[dict]]:
 
 
 def slowest(by: int, players: int, times: dict[int, int | None], window_ms: int) -> int:
-    """The engine's rule: the first seat clockwise from the mosquito's player that never slapped, else the last."""
-    others = [(by + i) % players for i in range(1, players)]
-    missing = [s for s in others if times.get(s) is None or times[s] > window_ms]
-    return missing[0] if missing else max(others, key=lambda s: times[s])
+    """The engine's rule, for slap times (None: never slapped) and a window of ``window_ms``."""
+    in_time = sorted((s for s, t in times.items() if t is not None and t <= window_ms), key=times.get)
+    return slowest_slapper(by, players, in_time)
 
 
 def resample(level: str, human_slaps: list[int], human_races: list[int], mosquito_ms: int, cockroach_ms: int,

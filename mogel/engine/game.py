@@ -408,9 +408,8 @@ class Game:
             self._close_mosquito(at)
 
     def _close_mosquito(self, at: int) -> None:
-        by, slapped = self.window["by"], self.window["slapped"]
-        missing = [s for s in self._clockwise_from(by) if s not in slapped]
-        slowest = missing[0] if missing else slapped[-1]
+        by = self.window["by"]
+        slowest = slowest_slapper(by, self.players, self.window["slapped"])
         self.window = None
         self._log(at, "mosquito_slowest", seat=slowest)
         self.phase = PHASE_GIFTS
@@ -674,6 +673,13 @@ _CHEAT = {c: f"cheat {c}" for c in C.DECK_COUNTS}
 # For each top card, then guard or not: the cards that may be played on it, with their action.
 _PLAYS_ON = {top: {guard: {c: _PLAY[c] for c in C.playable_on(top, guard)} for guard in (False, True)}
              for top in C.DECK_COUNTS}
+
+
+def slowest_slapper(by: int, players: int, slapped: list[int]) -> int:
+    """Who gets a card from everyone after ``by``'s mosquito: the first seat clockwise from ``by``
+    that never slapped, else the last to slap (``slapped`` is in the order they slapped)."""
+    missing = [(by + i) % players for i in range(1, players) if (by + i) % players not in slapped]
+    return missing[0] if missing else slapped[-1]
 
 
 def _display_order(card: str) -> tuple[int, int]:
