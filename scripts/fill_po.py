@@ -42,6 +42,8 @@ def main() -> None:
             catalog.fuzzy = False
             for key, translations in source.items():
                 context, _, msgid = key.rpartition("|") if "|" in key else (None, "", key)
+                if lang not in translations:
+                    continue  # a file may fill one language only
                 text = translations[lang]
                 found = None
                 for message in catalog:
