@@ -244,12 +244,9 @@ LOGGING = {
     },
     "root": {"handlers": ["stdout"], "level": "WARNING"},
     "loggers": {
-        # Replaces Django's defaults, which would also mail the admins the whole request.
-        "django": {
-            "handlers": ["stdout"],
-            "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
-            "propagate": False,
-        },
+        # No handler of its own: this drops Django's default ones (one would mail the admins
+        # the whole request) and lets the records reach the root's, and pytest's caplog.
+        "django": {"handlers": [], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": True},
     },
 }
 
