@@ -215,7 +215,6 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF],
         "style-src": [SELF],
-        "img-src": [SELF, "data:"],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],
