@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run test bench-engine bench-bots bench-web bench-windows
+.PHONY: setup run serve test bench-engine bench-bots bench-web bench-windows
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -17,6 +17,18 @@ setup: $(VENV)/.installed
 
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# A local try of the production set-up: gunicorn (gunicorn.conf.py), DEBUG off, static
+# files collected, hashed, compressed and served by WhiteNoise. For a try only: plain
+# http on loopback (no redirect to https) and a secret made up anew at every start, so
+# sessions, and the games they own, do not survive a restart. A real server sets its
+# own environment: see the README's "Deploy" section. Another port: make serve PORT=8001.
+PORT ?= 8000
+serve: setup
+	export DJANGO_DEBUG=0 DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_ALLOWED_HOSTS=127.0.0.1,localhost,[::1] \
+	  DJANGO_SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" && \
+	$(PY) manage.py collectstatic --noinput --verbosity 0 && \
+	exec $(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT)
 
 # DJANGO_ALLOW_ASYNC_UNSAFE: Playwright's sync API runs an event loop in the
 # test thread, which Django would otherwise refuse to touch the ORM from.

@@ -1,24 +1,50 @@
 """Settings for Mogel Motte online.
 
-Development defaults are safe to run locally; production overrides come from
-the environment (DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS).
+Development defaults run locally with nothing set. Production is configured only
+from the environment (see the README's "Deploy" section): DJANGO_DEBUG=0 with
+DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DJANGO_CSRF_TRUSTED_ORIGINS,
+DJANGO_BEHIND_PROXY, DJANGO_HSTS_SECONDS, DJANGO_SECURE_SSL_REDIRECT,
+DJANGO_ADMIN_PATH, DJANGO_LOG_LEVEL, DJANGO_STATIC_ROOT and DATABASE_URL.
 """
 
 import os
 from pathlib import Path
 
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY",
-    "dev-only-insecure-key-mogel-motte-change-me-in-production",
-)
-DEBUG = os.environ.get("DJANGO_DEBUG", "1").lower() in {"1", "true", "yes", "on"}
 
-ALLOWED_HOSTS = ["localhost", "127.0.0.1", "testserver", "[::1]"]
-ALLOWED_HOSTS += [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()]
+def env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+DEBUG = env_flag("DJANGO_DEBUG", True)
+
+DEVELOPMENT_SECRET_KEY = "dev-only-insecure-key-mogel-motte-change-me-in-production"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    # Sessions (which own the games) and CSRF tokens are signed with it: a known key
+    # lets anyone forge them.
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG is off but DJANGO_SECRET_KEY is unset or the development key. Set it to "
+        "a long random secret, e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
+
+# Loopback only unless the environment names the site's host names.
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS") or ["localhost", "127.0.0.1", "[::1]"]
+# Origins (scheme://host) a POST may come from besides the site's own host, e.g. when the
+# TLS proxy serves the site under another name than the one gunicorn sees.
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     # modeltranslation patches the admin, so it has to load before it.
@@ -29,6 +55,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     # The default app config wraps the template loaders in its partials
     # loader at startup (dropping APP_DIRS for the equivalent loader), so
@@ -44,6 +71,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Production only: static files straight from the app server, before anything
+    # else looks at the request (development uses runserver's own static view).
+    *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
+    "csp.middleware.CSPMiddleware",
     # A table with its card pictures is ~25 KB of HTML and compresses to a fifth: on a
     # phone's network that is a tenth of a second sooner for every move and poll.
     "django.middleware.gzip.GZipMiddleware",
@@ -129,9 +160,94 @@ MODELTRANSLATION_LANGUAGES = ("de", "en", "fr", "nl", "it")
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("en",)
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # In production collectstatic writes every file under a content-hashed name plus
+    # gzip and Brotli copies; WhiteNoise serves the hashed ones with a cache lifetime
+    # of ten years (a changed file gets a new name) and picks the encoding the browser
+    # accepts. Development and tests keep the plain storage: no collectstatic needed.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The admin lives off the path every scanner tries first.
+ADMIN_PATH = os.environ.get("DJANGO_ADMIN_PATH", "").strip().strip("/") or "backstage"
+
+# -- Security ----------------------------------------------------------------------------
+
+# Set DJANGO_BEHIND_PROXY=1 only when a TLS proxy in front sets these headers itself
+# (and drops the client's own): Django then knows a request came in over HTTPS and
+# under which host name.
+if env_flag("DJANGO_BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    USE_X_FORWARDED_HOST = True
+
+if not DEBUG:
+    # DJANGO_SECURE_SSL_REDIRECT=0 is for a local try on plain http (make serve) only.
+    SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
+    # The proxy's health check speaks plain http to the app server.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+SESSION_COOKIE_HTTPONLY = True
+# No script reads the CSRF cookie: htmx sends the token that base.html renders into
+# hx-headers, and forms carry it in a hidden field.
+CSRF_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# No inline script, no inline style, nothing from elsewhere: an injected tag can do
+# nothing. On in development too, so the browser tests run under it. htmx is told in
+# base.html not to inject its indicator styles nor to evaluate anything.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# -- Logging -----------------------------------------------------------------------------
+
+# One line per failed request on stdout (the platform collects it), with the game it
+# concerns; tracebacks for server errors. Never a request body: it could hold a hand.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"game": {"()": "mogel.logs.GameFilter"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s%(game)s"},
+    },
+    "handlers": {
+        "stdout": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "filters": ["game"],
+            "formatter": "line",
+        },
+    },
+    "root": {"handlers": ["stdout"], "level": "WARNING"},
+    "loggers": {
+        # No handler of its own: this drops Django's default ones (one would mail the admins
+        # the whole request) and lets the records reach the root's, and pytest's caplog.
+        "django": {"handlers": [], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": True},
+    },
+}
 
 # The practice game (mogel.play). Lengths are in milliseconds; tests shorten them.
 MOGEL_BOT_PACE_MS = 1000      # at least this long between two deliberate bot moves

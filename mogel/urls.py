@@ -5,15 +5,16 @@ from django.urls import include, path
 from django.utils.translation import pgettext_lazy
 from django.views.generic import RedirectView
 
-from mogel.pages.views import home, set_language
+from mogel.pages.views import healthz, home, set_language
 
-# Outside i18n_patterns: the language switcher and the admin work in any
-# language and must not be redirected to a prefixed URL.
+# Outside i18n_patterns: the language switcher, the admin and the health check work
+# in any language and must not be redirected to a prefixed URL.
 urlpatterns = [
     # Same URL and name as django.conf.urls.i18n provides; our wrapper fixes
     # switching from a page whose language is not the browser's (see view).
     path("i18n/setlang/", set_language, name="set_language"),
-    path("admin/", admin.site.urls),
+    path(f"{settings.ADMIN_PATH}/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     # Browsers and crawlers ask for /favicon.ico whatever the page says.
     path("favicon.ico", RedirectView.as_view(url=settings.STATIC_URL + "favicon.svg", permanent=True)),
 ]

@@ -1,7 +1,10 @@
 from urllib.parse import urlsplit
 
+from django.db import Error, connection
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.views.decorators.cache import never_cache
 from django.views.i18n import set_language as django_set_language
 
 
@@ -25,3 +28,17 @@ def set_language(request):
     if page_language:
         translation.activate(page_language)
     return django_set_language(request)
+
+
+@never_cache
+def healthz(request):
+    """For the proxy's health check: 200 "ok" when the database answers, else 503.
+
+    Touches neither the session nor the CSRF token, so it sets no cookie.
+    """
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Error:
+        return HttpResponse("database unavailable", status=503, content_type="text/plain")
+    return HttpResponse("ok", content_type="text/plain")

@@ -51,6 +51,45 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+# Runs in every page before the site's own scripts: reports each Content-Security-Policy
+# violation (a blocked inline script or style, eval, a resource from elsewhere) to the test.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", function (event) {
+  window.reportCspViolation(event.violatedDirective + " blocked " + (event.blockedURI || "inline") +
+    " at " + event.sourceFile + ":" + event.lineNumber + " " + (event.sample || ""));
+});
+"""
+
+
+@pytest.fixture
+def context(context):
+    """pytest-playwright's context, failing the test on any CSP violation in any of its pages.
+
+    The site runs under the same policy in development and production, so a page that
+    works here works there. Chromium also writes a violation to the console: caught too,
+    for one raised before the listener existed.
+    """
+    violations = []
+
+    def report(violation):
+        violations.append(violation)
+
+    def on_console(message):
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    context.expose_function("reportCspViolation", report)
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    context.on("console", on_console)
+    yield context
+    for page in context.pages:
+        try:
+            page.evaluate("0")  # let reports still in flight arrive
+        except Exception:
+            pass
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
+
+
 @pytest.fixture
 def site_url(live_server, transactional_db):
     """Base URL of the live test server, without trailing slash.

@@ -135,7 +135,7 @@ def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table
     # Settling: hand over a penalty card, by keyboard.
     tab_to(page, "#table .hand__item--live .card-btn")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('#table .seat[data-seat=\"{seat}\"] .seat__guard')")
+    page.wait_for_function(f"() => document.querySelector('#table .seat[data-seat=\"{seat}\"] .seat__guard')")
     assert game().guard == seat
     assert page.locator(f'.seat[data-seat="{seat}"] .seat__guard--arrived').count() == 1
 

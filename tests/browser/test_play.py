@@ -163,7 +163,7 @@ def test_keyboard_only_play_of_a_few_turns(page, site_url, fast):
         else:
             continue
         page.keyboard.press("Enter")
-        page.wait_for_function(f"document.querySelector('#table').dataset.version !== '{before}'", timeout=3000)
+        page.wait_for_function(f"() => document.querySelector('#table').dataset.version !== '{before}'", timeout=3000)
         moves += 1
     assert moves == 3
 

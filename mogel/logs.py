@@ -1,0 +1,18 @@
+"""Log helpers for production: which game a failed request concerned."""
+
+import logging
+
+
+class GameFilter(logging.Filter):
+    """Adds ``game`` to every record: `` game=<id>`` when the request's URL names a game.
+
+    django.request and django.security put the request on their records; the URL
+    resolver's keyword arguments hold the game id. Only the id, never the request's
+    body or the game's state: a log line must not show anybody's hand.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        match = getattr(getattr(record, "request", None), "resolver_match", None)
+        game_id = match.kwargs.get("game_id") if match else None
+        record.game = f" game={game_id}" if game_id else ""
+        return True
