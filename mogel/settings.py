@@ -52,6 +52,9 @@ MIDDLEWARE = [
     # i18n_patterns and the redirect from / rely on.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check, which is the first to read a form: a body Django cannot read
+    # (charset=utf-16, garbled multipart) gets a translated 400 instead of escaping as a 500.
+    "mogel.pages.middleware.UnreadableFormMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
