@@ -142,6 +142,9 @@ MOGEL_MOSQUITO_MS = 2500      # slap window   (tuned with bench/windows.py on a 
 MOGEL_COCKROACH_MS = 3000     # race window
 MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
+# Abuse caps, counted in the database (tests that start many games raise them).
+MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
+MOGEL_LOBBY_POSTS_PER_MINUTE = 10   # per session; one address may post 6 times as often (mogel.play.limits)
 
 # Polls are many and tiny; keeping the SQLite connection open roughly halves their cost.
 DATABASES["default"]["CONN_MAX_AGE"] = 60
