@@ -83,6 +83,9 @@ MIDDLEWARE = [
     # i18n_patterns and the redirect from / rely on.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check, which is the first to read a form: a body Django cannot read
+    # (charset=utf-16, garbled multipart) gets a translated 400 instead of escaping as a 500.
+    "mogel.pages.middleware.UnreadableFormMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -255,6 +258,9 @@ MOGEL_MOSQUITO_MS = 2500      # slap window   (tuned with bench/windows.py on a 
 MOGEL_COCKROACH_MS = 3000     # race window
 MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
+# Abuse caps, counted in the database (tests that start many games raise them).
+MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
+MOGEL_LOBBY_POSTS_PER_MINUTE = 10   # per session; one address may post 6 times as often (mogel.play.limits)
 
 # Polls are many and tiny; keeping the SQLite connection open roughly halves their cost.
 DATABASES["default"]["CONN_MAX_AGE"] = 60

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 from . import cards as C
@@ -35,6 +36,9 @@ DEFAULT_OPTIONS = {
     "act_ms": 3000,
 }
 MIN_WINDOW_MS = 500
+# A seat in an action: ASCII digits only. str.isdigit() also takes "²" or "①", which int()
+# then refuses; and a few digits are plenty (int() refuses thousands of them too).
+_SEAT_NUMBER = re.compile(r"[0-9]{1,3}")
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 
 # The fields that make up a game; to_json/from_json round-trip exactly these.
@@ -611,8 +615,8 @@ class Game:
                  "cheat": 1, "catch": 1, "hand": 1}
         if (verb not in arity or len(args) != arity[verb]
                 or verb in ("play", "give", "race", "cheat", "hand") and not C.is_card(args[0])
-                or verb == "catch" and not args[0].isdigit()
-                or verb == "give" and not args[1].isdigit()):
+                or verb == "catch" and not _SEAT_NUMBER.fullmatch(args[0])
+                or verb == "give" and not _SEAT_NUMBER.fullmatch(args[1])):
             return IllegalAction("malformed", f"not an action: {action!r}", action=action)
         if self.phase == PHASE_OVER:
             return IllegalAction("game_over", "the game is over")

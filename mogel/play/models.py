@@ -43,3 +43,18 @@ class PracticeGame(models.Model):
 
     def __str__(self) -> str:
         return f"practice game {self.pk[:6]}… v{self.version}"
+
+
+class LobbyPost(models.Model):
+    """One lobby post that was not refused, for the posts-per-minute cap (see mogel.play.limits).
+
+    Rows older than the cap's minute are deleted by the next post, so the table stays as small
+    as one minute of lobby traffic.
+    """
+    session = models.CharField(max_length=64, blank=True)
+    # The client's address as a string: an empty REMOTE_ADDR (a Unix socket) must still fit.
+    address = models.CharField(max_length=64, blank=True)
+    at_ms = models.BigIntegerField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"lobby post at {self.at_ms}"

@@ -9,7 +9,7 @@ from django.db import connection
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from mogel.engine import IllegalAction
@@ -17,7 +17,7 @@ from mogel.table.present import present
 from mogel.table import tells as table_tells
 from mogel.table.refusals import explain, rule_link
 
-from . import service
+from . import limits, service
 from .forms import LobbyForm
 from .models import PracticeGame
 from .names import seat_names
@@ -42,25 +42,53 @@ def _not_found(request):
     return response
 
 
+def _lobby(request, form, status=200, message=None):
+    return render(request, "play/lobby.html", {
+        "form": form, "message": message,
+        "unfinished": list(limits.unfinished(request.session.session_key)),
+    }, status=status)
+
+
 @require_http_methods(["GET", "POST"])
 def lobby(request):
-    if request.method == "POST":
-        form = LobbyForm(request.POST)
-        if form.is_valid():
-            if not request.session.session_key:
-                request.session.save()
-            request.session["play_name"] = form.cleaned_data["name"]
-            row = service.create(request.session.session_key, form.cleaned_data["players"], form.cleaned_data["level"],
-                                 form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"])
-            return redirect("play:game", game_id=row.pk)
-        status = 400
-    else:
-        form = LobbyForm(initial={"name": request.session.get("play_name", "")})
-        status = 200
-    current = None
-    if request.session.session_key:
-        current = PracticeGame.objects.filter(owner=request.session.session_key, over=False).only("id", "created").first()
-    return render(request, "play/lobby.html", {"form": form, "current": current}, status=status)
+    # Reading the session loads it, and loading drops a key the server no longer knows (an
+    # expired session with the lobby still open): session_key is then None, never a dead key.
+    name = request.session.get("play_name", "")
+    if request.method == "GET":
+        return _lobby(request, LobbyForm(initial={"name": name}))
+    form = LobbyForm(request.POST)
+    address, now = limits.client_address(request), service.wall_ms()
+    wait = limits.wait_ms(request.session.session_key, address, now)
+    if wait:
+        response = _lobby(request, form, status=429, message=_(
+            "You have started a lot of games in the last minute. Wait a moment, then try again."))
+        response["Retry-After"] = str(-(-wait // 1000))
+        return response
+    if form.is_valid():
+        request.session["play_name"] = form.cleaned_data["name"]
+        if request.session.session_key is None:
+            request.session.save()
+    limits.note_post(request.session.session_key, address, now)
+    if not form.is_valid():
+        return _lobby(request, form, status=400)
+    cap = limits.unfinished_per_session()
+    if limits.unfinished(request.session.session_key).count() >= cap:
+        return _lobby(request, form, status=409, message=ngettext(
+            "You already have %(count)s unfinished game. Continue it, or abandon it to start a new one.",
+            "You already have %(count)s unfinished games. Continue one, or abandon one to start a new one.",
+            cap) % {"count": cap})
+    row = service.create(request.session.session_key, form.cleaned_data["players"], form.cleaned_data["level"],
+                         form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"])
+    return redirect("play:game", game_id=row.pk)
+
+
+@require_POST
+def abandon(request, game_id):
+    """Delete one of this browser's games, so that it may start another."""
+    deleted, _kinds = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "").delete()
+    if not deleted:
+        return _not_found(request)
+    return redirect("play:lobby")
 
 
 def _wake_in(row, game) -> int | None:

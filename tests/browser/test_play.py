@@ -128,6 +128,12 @@ def test_lobby_and_table_at_phone_and_desktop_size_with_no_axe_violation(page, s
     # no horizontal scrolling of the page on a phone
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Back in the lobby, the unfinished game is offered to continue or abandon.
+    page.goto(site_url + LOBBY["en"])
+    screenshot("lobby-unfinished-360")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    results = axe.run(page)
+    assert results.violations_count == 0, results.generate_report()
 
 
 def test_disabled_cards_say_why_on_focus(page, site_url, fast):

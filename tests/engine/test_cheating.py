@@ -1,5 +1,7 @@
 """Cheating, the Guard Bug, the moth, and both outcomes of Caught!"""
 
+import pytest
+
 from .helpers import refused
 
 
@@ -102,6 +104,15 @@ def test_only_the_guard_calls_caught(make):
     assert refused(game, 1, "catch 2", 100) == "not_guard"
     assert refused(game, 0, "catch 0", 100) == "catch_self"
     assert refused(game, 0, "catch 7", 100) == "bad_seat"
+
+
+# Digits Python's str.isdigit() accepts but int() does not (superscript, circled), and
+# ones int() would read (Arabic-Indic, fullwidth): a seat is named in ASCII digits only.
+@pytest.mark.parametrize("seat", ["²", "①", "١", "３", "1\u0301", "9" * 5000])
+def test_a_seat_in_anything_but_ascii_digits_is_malformed(make, seat):
+    game = table(make)
+    assert refused(game, 0, f"catch {seat}", 100) == "malformed"
+    assert refused(game, 0, f"give 5 {seat}", 100) == "malformed"
 
 
 def test_a_guard_holding_only_moths_hands_over_nothing(make):

@@ -87,6 +87,9 @@ FORGED = [
     (YOU_GUARD, "catch 0", "nicht selbst beschuldigen", "catch_self"),
     (YOU_GUARD, "catch -1", "kein Zug in diesem Spiel", "malformed"),
     (YOU_GUARD, "catch", "kein Zug in diesem Spiel", "malformed"),
+    # str.isdigit() takes these as digits, int() does not: once a 500.
+    (YOU_GUARD, "catch ²", "kein Zug in diesem Spiel", "malformed"),
+    (YOU_GUARD, "catch ①", "kein Zug in diesem Spiel", "malformed"),
 ]
 
 

@@ -2,9 +2,12 @@
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.test import Client
+from django.utils import timezone
 
 from mogel.engine import Game
 from mogel.play import service
@@ -54,6 +57,18 @@ def test_lobby_refuses_bad_choices_with_a_translated_message(client):
     assert response.status_code == 400
     assert "Bitte" in response.content.decode()
     assert PracticeGame.objects.count() == 0
+
+
+def test_a_lobby_post_from_an_expired_session_starts_the_game_in_a_fresh_one(client, fast, clock):
+    # The lobby form stayed open while the session expired (once a 500: the dead key was kept).
+    first = start(client)
+    old = client.session.session_key
+    Session.objects.filter(pk=old).update(expire_date=timezone.now() - timedelta(seconds=1))
+    url = start(client)
+    new = client.session.session_key
+    assert new and new != old
+    assert row_of(url).owner == new and client.get(url).status_code == 200
+    assert client.get(first).status_code == 404  # the old session's game went with it
 
 
 @pytest.mark.parametrize("lang,bot", [("de", "Lotte"), ("en", "Lucy"), ("fr", "Chloé"), ("nl", "Sanne"), ("it", "Giulia")])

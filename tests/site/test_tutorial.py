@@ -96,6 +96,17 @@ def test_a_wrong_move_is_refused_with_an_explanation_and_a_rule_link(hx, lessons
     assert 'href="/de/regeln/#turn">Warum? Zur Regel</a>' in alert(response.content.decode())
 
 
+def test_a_seat_in_superscript_digits_is_refused_as_no_move_and_the_step_goes_on(hx, lessons, clock):
+    # The learner is the guard here, so the engine reads the seat: "²" once made it a 500.
+    hx.get("/de/lernen/caught-as-guard/")
+    before = hx.session["tutorial"]
+    for action in ("catch ²", "catch ①"):
+        response = hx.post("/de/lernen/caught-as-guard/act/", {"action": action, "version": "1"})
+        assert response.status_code == 200
+        assert alert(response.content.decode()).startswith("Das ist kein Zug in diesem Spiel.")
+    assert hx.session["tutorial"] == before
+
+
 def test_a_move_without_htmx_redirects_back_to_the_step(client, lessons, clock):
     response = client.post("/en/learn/draw/act/", {"action": "draw", "version": "1"})
     assert response.status_code == 302 and response["Location"] == "/en/learn/draw/#step"

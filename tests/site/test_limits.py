@@ -1,0 +1,101 @@
+"""Abuse caps: a few unfinished games per session, a few lobby posts a minute per session and address."""
+
+import pytest
+from django.test import Client, RequestFactory
+
+from mogel.play import limits
+from mogel.play.models import LobbyPost, PracticeGame
+
+from .play_helpers import LOBBY
+
+pytestmark = pytest.mark.django_db
+
+GAME = {"name": "Ann", "players": 3, "level": "easy", "rounds": "single", "ant_pile": "discard"}
+NO_NAME = {**GAME, "name": ""}
+
+
+@pytest.fixture
+def caps(settings, clock):
+    settings.MOGEL_PLAY_SEED = 3
+    settings.MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
+    settings.MOGEL_LOBBY_POSTS_PER_MINUTE = 10
+    return settings
+
+
+def games(client):
+    return PracticeGame.objects.filter(owner=client.session.session_key).count()
+
+
+def test_a_fourth_unfinished_game_is_refused_until_one_is_abandoned(client, caps):
+    for _ in range(3):
+        assert client.post(LOBBY["de"], GAME).status_code == 302
+    response = client.post(LOBBY["de"], GAME)
+    assert response.status_code == 409 and games(client) == 3
+    html = response.content.decode()
+    assert "Du hast schon 3 unfertige Spiele" in html
+    # The lobby offers each game to continue or abandon, and keeps the player's choices.
+    assert html.count("Dieses Spiel fortsetzen") == 3 and html.count("Dieses Spiel aufgeben") == 3
+    assert 'value="Ann"' in html
+    oldest = PracticeGame.objects.order_by("created").first()
+    response = client.post(f"{LOBBY['de']}{oldest.pk}/abandon/")
+    assert response.status_code == 302 and response.url == LOBBY["de"]
+    assert not PracticeGame.objects.filter(pk=oldest.pk).exists()
+    assert client.post(LOBBY["de"], GAME).status_code == 302 and games(client) == 3
+
+
+def test_finished_games_do_not_count_against_the_cap(client, caps):
+    caps.MOGEL_UNFINISHED_GAMES_PER_SESSION = 1
+    assert client.post(LOBBY["en"], GAME).status_code == 302
+    assert "You already have 1 unfinished game." in client.post(LOBBY["en"], GAME).content.decode()
+    PracticeGame.objects.update(over=True)
+    assert client.post(LOBBY["en"], GAME).status_code == 302
+
+
+def test_nobody_abandons_another_browsers_game(client, caps):
+    url = client.post(LOBBY["en"], GAME).url
+    other = Client()
+    assert other.post(url + "abandon/").status_code == 404
+    assert client.get(url).status_code == 200
+
+
+def test_an_eleventh_lobby_post_in_a_minute_waits_and_the_lobby_stays_usable(client, caps, clock):
+    caps.MOGEL_UNFINISHED_GAMES_PER_SESSION = 100
+    client.post(LOBBY["fr"], GAME)
+    for _ in range(9):  # a refused form counts as a post too
+        assert client.post(LOBBY["fr"], NO_NAME).status_code == 400
+    clock.tick(30_000)
+    response = client.post(LOBBY["fr"], GAME)
+    assert response.status_code == 429 and games(client) == 1
+    assert response["Retry-After"] == "30"
+    html = response.content.decode()
+    assert "Tu as lancé beaucoup de parties" in html and '<form class="lobby"' in html and 'value="Ann"' in html
+    clock.tick(29_999)
+    assert client.post(LOBBY["fr"], GAME).status_code == 429
+    clock.tick(1)
+    assert client.post(LOBBY["fr"], GAME).status_code == 302
+
+
+def test_new_sessions_from_one_address_share_a_larger_budget(caps):
+    # A client that throws its cookie away gets a new session each time: its address counts.
+    budget = 10 * limits.SHARED_ADDRESS
+    for _ in range(budget):
+        assert Client(REMOTE_ADDR="203.0.113.7").post(LOBBY["en"], NO_NAME).status_code == 400
+    assert Client(REMOTE_ADDR="203.0.113.7").post(LOBBY["en"], NO_NAME).status_code == 429
+    assert Client(REMOTE_ADDR="203.0.113.8").post(LOBBY["en"], NO_NAME).status_code == 400
+    # Only the last minute is kept.
+    assert LobbyPost.objects.count() == budget + 1
+
+
+def test_old_lobby_posts_are_forgotten(client, caps, clock):
+    for _ in range(5):
+        client.post(LOBBY["en"], NO_NAME)
+        clock.tick(limits.WINDOW_MS)
+    assert LobbyPost.objects.count() == 1
+
+
+def test_the_address_is_the_proxys_last_forwarded_entry_only_behind_a_trusted_proxy(settings):
+    request = RequestFactory().post("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 198.51.100.4")
+    settings.USE_X_FORWARDED_HOST = False
+    assert limits.client_address(request) == "127.0.0.1"
+    settings.USE_X_FORWARDED_HOST = True
+    assert limits.client_address(request) == "198.51.100.4"
