@@ -83,20 +83,11 @@ TEMPLATES = [
     },
 ]
 
+# One URL in the environment picks the database; SQLite's db.sqlite3 when it is unset.
+from mogel.dburl import database_from_url  # noqa: E402  (kept beside its only use)
+
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "db.sqlite3",
-        "OPTIONS": {
-            # Write-ahead log: readers (the many polls) never wait for a writer, and a
-            # commit appends to the log instead of syncing the whole file; NORMAL keeps
-            # the database consistent after a crash (only the last commit may be lost).
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            # Take the write lock at BEGIN: two workers saving the same game queue up
-            # instead of failing with "database is locked" halfway through.
-            "transaction_mode": "IMMEDIATE",
-        },
-    }
+    "default": database_from_url(os.environ.get("DATABASE_URL"), os.environ.get("DJANGO_CONN_MAX_AGE")),
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -139,6 +130,3 @@ MOGEL_MOSQUITO_MS = 2500      # slap window   (tuned with bench/windows.py on a 
 MOGEL_COCKROACH_MS = 3000     # race window
 MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
-
-# Polls are many and tiny; keeping the SQLite connection open roughly halves their cost.
-DATABASES["default"]["CONN_MAX_AGE"] = 60
