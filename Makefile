@@ -30,10 +30,28 @@ serve: setup
 	$(PY) manage.py collectstatic --noinput --verbosity 0 && \
 	exec $(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT)
 
-# DJANGO_ALLOW_ASYNC_UNSAFE: Playwright's sync API runs an event loop in the
-# test thread, which Django would otherwise refuse to touch the ORM from.
-test: setup
+# make test ALLOW_SKIP=1 (or MOGEL_ALLOW_SKIP=1 in the environment): where Chromium or
+# PostgreSQL is missing and may not be installed, skip the tests that need them, and say so.
+ifneq ($(ALLOW_SKIP),)
+export MOGEL_ALLOW_SKIP := $(ALLOW_SKIP)
+endif
+# The site tests a second time on a real PostgreSQL server: everything but the browser
+# tests (they gain nothing from it), the engine's and the tooling's (they touch no database).
+POSTGRES_TESTS := --ignore=tests/browser --ignore=tests/engine --ignore=tests/tooling
+
+# system_packages.py (the system's python3: it runs before .venv exists) installs Debian's
+# python3-venv, chromium and postgresql where it may, or stops with what to install.
+# DJANGO_ALLOW_ASYNC_UNSAFE: Playwright's sync API runs an event loop in the test thread,
+# which Django would otherwise refuse to touch the ORM from.
+test:
+	@python3 scripts/system_packages.py install
+	@$(MAKE) --no-print-directory setup
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -n 2
+	@if python3 scripts/system_packages.py has postgresql; then \
+		echo "The site tests again, on PostgreSQL:"; \
+		$(PY) scripts/postgres.py run -- $(PY) -m pytest -n 2 $(POSTGRES_TESTS); \
+	fi
+	@python3 scripts/system_packages.py report
 
 # Benchmarks run on demand and print figures; RLCard is installed only for this one.
 bench-engine: $(VENV)/.installed

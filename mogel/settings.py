@@ -117,20 +117,11 @@ TEMPLATES = [
     },
 ]
 
+# One URL in the environment picks the database; SQLite's db.sqlite3 when it is unset.
+from mogel.dburl import database_from_url  # noqa: E402  (kept beside its only use)
+
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "db.sqlite3",
-        "OPTIONS": {
-            # Write-ahead log: readers (the many polls) never wait for a writer, and a
-            # commit appends to the log instead of syncing the whole file; NORMAL keeps
-            # the database consistent after a crash (only the last commit may be lost).
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            # Take the write lock at BEGIN: two workers saving the same game queue up
-            # instead of failing with "database is locked" halfway through.
-            "transaction_mode": "IMMEDIATE",
-        },
-    }
+    "default": database_from_url(os.environ.get("DATABASE_URL"), os.environ.get("DJANGO_CONN_MAX_AGE")),
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -261,6 +252,3 @@ MOGEL_POLL_MS = 400           # how often the table asks for news
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
 MOGEL_LOBBY_POSTS_PER_MINUTE = 10   # per session; one address may post 6 times as often (mogel.play.limits)
-
-# Polls are many and tiny; keeping the SQLite connection open roughly halves their cost.
-DATABASES["default"]["CONN_MAX_AGE"] = 60

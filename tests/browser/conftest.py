@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from .. import missing
+
 # Playwright's sync API runs an event loop in the test thread; Django refuses
 # ORM calls from such a thread (e.g. the transactional_db flush) otherwise.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -22,15 +24,17 @@ ARTIFACTS = HERE.parents[1] / "test-artifacts"
 def pytest_collection_modifyitems(config, items):
     # Every test in this folder is a browser test, whether or not its author
     # remembered the marker: `-m "not browser"` must leave them all out.
-    # Skipping here rather than in a fixture: the session-scoped browser
-    # fixture would otherwise fail to launch before any function fixture runs.
-    missing = not os.path.exists(CHROMIUM)
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} not found: apt-get install chromium (CI installs it)")
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
-            if missing:
-                item.add_marker(skip)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    # Here, before any fixture: the session-scoped browser fixture would otherwise fail to
+    # launch first. Without Chromium a browser test fails with the way out; it is skipped only
+    # when skipping was asked for (make test installs Chromium itself where it may).
+    missing.require(os.path.exists(CHROMIUM), f"{CHROMIUM} is missing", "chromium")
 
 
 @pytest.fixture(scope="session")
