@@ -122,7 +122,7 @@ def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table
     page.wait_for_timeout(200)
     screenshot("tell")
     announced = page.locator("#announcer").inner_text()
-    assert {"de": "eine Karte weniger", "fr": "vient de rétrécir"}[lang] in announced
+    assert {"de": "eine Karte weniger", "fr": "une carte de moins"}[lang] in announced
     key = page.locator(f"#catch-{seat}").get_attribute("data-key")
     before = len(game().hands[seat])
     page.evaluate("document.activeElement && document.activeElement.blur()")

@@ -14,7 +14,7 @@ SEED = 424242
 LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/"}
 FINAL = {"de": ("Endstand", "Du hast gewonnen!", "Noch einmal spielen"),
          "en": ("Final ranking", "You win!", "Play again"),
-         "fr": ("Classement final", "Tu as gagné !", "Rejouer")}
+         "fr": ("Classement final", "Tu as gagné\u202f!", "Rejouer")}
 
 # Clicks what a keen player clicks: go on, slap, race, play a mosquito or cockroach, any playable card, draw, keep.
 PICK = """() => {

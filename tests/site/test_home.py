@@ -12,7 +12,7 @@ TAGLINE = {
     "en": "The card game where cheating is allowed",
     "fr": "Le jeu de cartes où tricher est permis",
     "nl": "Het kaartspel waarin valsspelen mag",
-    "it": "Il gioco di carte in cui barare è permesso",
+    "it": "Il gioco di carte in cui imbrogliare è permesso",
 }
 
 
