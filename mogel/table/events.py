@@ -8,6 +8,8 @@ engine's full log the way ``Game.view`` does, for callers that read ``game.log``
 
 from __future__ import annotations
 
+from babel.lists import format_list
+from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
 
 from mogel.cards.names import card_label
@@ -98,7 +100,7 @@ def describe(event: dict, names, me: int | None = None) -> str:
     if code == "cockroach_open":
         d["value"] = event.get("value")
         return (_("Cockroach! Race with a number card %(value)s.") if not you
-                else _("Your cockroach runs: the others race with a number card %(value)s.")) % d
+                else _("Your cockroach is down: everyone may race with a number card %(value)s, you too.")) % d
     if code == "raced":
         return (_("You won the race with the %(card)s.") if you else _("%(name)s won the race with the %(card)s.")) % d
     if code == "cockroach_nobody":
@@ -146,6 +148,7 @@ def describe(event: dict, names, me: int | None = None) -> str:
         first = ranking[0] if ranking else []
         if me in first and len(first) == 1:
             return _("The game is over. You win!")
-        winners = ", ".join(_name(names, s) if s != me else _("you") for s in first)
-        return _("The game is over. Winner: %(names)s.") % {"names": winners}
+        # "Mia and you", "Mia und dich": the language's own list, so a tie reads as one.
+        winners = format_list([_name(names, s) if s != me else _("you") for s in first], locale=to_locale(get_language()))
+        return _("The game is over. First place: %(names)s.") % {"names": winners}
     return _("Something happened at the table.")

@@ -139,3 +139,17 @@ def test_a_tell_shows_while_the_game_runs_and_not_once_it_is_over():
     assert tells_shown() == [2], "a hand that just shrank is shown"
     game.apply(0, "play 3", 10)   # the last card of the only round
     assert game.over and tells_shown() == [], "nobody can be caught any more"
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "First place: Mia and you."),
+    ("de", "Der Sieg geht an Mia und dich."),
+    ("fr", "Mia et toi"),
+    ("nl", "Mia en jou"),
+    ("it", "Mia e te"),
+])
+def test_a_shared_first_place_names_every_winner_as_the_language_joins_them(lang, expected):
+    event = {"code": "game_end", "t": 0, "ranking": [[1, 0], [2]]}
+    with translation.override(lang):
+        sentence = events.describe(event, ["Lucy", "Mia", "Leo"], me=0)
+    assert expected in sentence
