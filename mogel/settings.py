@@ -194,6 +194,8 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
 
 SESSION_COOKIE_HTTPONLY = True
+# Database sessions that treat a malformed key (NUL bytes and the like) as no session.
+SESSION_ENGINE = "mogel.pages.sessions"
 # No script reads the CSRF cookie: htmx sends the token that base.html renders into
 # hx-headers, and forms carry it in a hidden field.
 CSRF_COOKIE_HTTPONLY = True
