@@ -68,3 +68,8 @@ bench-web: setup
 bench-windows: setup
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/windows.py
+
+# gunicorn with the production settings on PostgreSQL and SQLite, 2 and 4 workers,
+# 50/100/200 simulated players, 60 s each (about 15 minutes; see the script's options).
+bench-load: setup
+	$(PY) bench/load.py
