@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-web bench-windows
+.PHONY: setup run serve test bench-engine bench-bots bench-web bench-windows bench-load
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
