@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass
 
 from . import cards as C
-from .tells import expected_sizes, shrunk
+from .tells import expected_sizes, log_read, shrunk
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -166,14 +166,16 @@ def guard_busy(view: dict) -> str:
 
 
 def _window_opened(view: dict) -> tuple[int, int] | None:
-    """(index in the view's log, time) of the event that opened the current window."""
+    """(position in the round's log as this seat sees it, time) of the event that opened the current window."""
     if view["window"] is None:
         return None
     code = view["window"]["kind"] + "_open"
-    for i in range(len(view["log"]) - 1, -1, -1):
-        if view["log"][i]["code"] == code:
-            return i, view["log"][i]["t"]
+    log = view["log"]
+    for i in range(len(log) - 1, -1, -1):
+        if log[i]["code"] == code:
+            return view.get("log_start", 0) + i, log[i]["t"]
     return None
+
 
 
 def _now(view: dict) -> int:
@@ -197,11 +199,12 @@ class Bot(BaselineBot):
 
     def observe(self, view: dict, memory: dict, rng: random.Random) -> None:
         """Remember what changed since the last look: hand sizes, catches, cheats noticed, windows."""
-        log, sizes = view["log"], view["hand_sizes"]
+        sizes = view["hand_sizes"]
+        end = view.get("log_start", 0) + len(view["log"])
         memory.setdefault("seen_cheating", {})   # seat -> time this bot last saw it cheat (as guard)
-        if memory.get("round") != view["round"] or memory.get("log_n", 0) > len(log):
+        if memory.get("round") != view["round"] or memory.get("log_n", 0) > end:
             # A new round (or a first look): start counting from what is on the table now.
-            memory.update(round=view["round"], log_n=len(log), sizes=list(sizes), watch={})
+            memory.update(round=view["round"], log_n=end, sizes=list(sizes), watch={})
             memory.pop("reflex", None)
         self._count(view, memory, rng)
         opened = _window_opened(view)
@@ -212,8 +215,8 @@ class Bot(BaselineBot):
 
     def _count(self, view: dict, memory: dict, rng: random.Random) -> None:
         """Replay the new public events on the remembered hand sizes; a hand smaller than that cheated."""
-        me, log, sizes = view["seat"], view["log"], view["hand_sizes"]
-        new = log[memory["log_n"]:]
+        me, sizes = view["seat"], view["hand_sizes"]
+        new, end = log_read(view, memory)
         expected = expected_sizes(memory["sizes"], new)
         watch = memory["watch"]
         for e in new:
@@ -248,7 +251,7 @@ class Bot(BaselineBot):
                                                  "until": None, "late_call": True}
         elif watch:
             watch.clear()   # no longer guard
-        memory.update(sizes=list(sizes), log_n=len(log))
+        memory.update(sizes=list(sizes), log_n=end)
 
     def _reflex(self, view: dict, rng: random.Random) -> int | None:
         """Ms after the window opened at which this bot slaps or races (None: it misses the race)."""
@@ -419,24 +422,31 @@ class Move:
     at: int          # ms, game time at which the bot acts
 
 
+_REFLEXES = ("slap", "race ")
+
+
 def _rng(seed: int, seat: int, game, salt: str = "") -> random.Random:
-    return random.Random(f"{seed}:{seat}:{len(game.log)}{salt}")
+    return random.Random(f"{seed}:{seat}:{game.log_length}{salt}")
 
 
-def next_move(game, bots: dict, memories: dict, seed: int) -> Move | None:
+def next_move(game, bots: dict, memories: dict, seed: int, deliberate_only: bool = False) -> Move | None:
     """The earliest move any bot wants to make from the current state, or None.
 
     Deterministic: the same state, memories and seed give the same Move. Only legal
     actions are considered; a bot sees only ``game.view(seat)`` and ``game.legal_actions(seat)``.
     A move's time is never before ``game.clock`` (an overdue move happens now).
+
+    ``deliberate_only``: the next play, draw, gift or hand-over alone, as planned, leaving
+    out cheats, Caught! and reflexes (a bot draws its owed move before anything else, so
+    this is the time the move comes at unless something else happens first).
     """
     if game.over:
         return None
     base = game.log[-1]["t"] if game.log else 0
     best: Move | None = None
     for seat in sorted(bots):
-        legal = game.legal_actions(seat)
-        if not legal:
+        legal = game.owed_actions(seat) if deliberate_only else game.legal_actions(seat)
+        if not legal or deliberate_only and legal[0].startswith(_REFLEXES):
             continue
         memory = memories.setdefault(seat, {})
         choice = bots[seat].decide(game.view(seat), legal, memory, _rng(seed, seat, game))

@@ -46,7 +46,7 @@ _FIELDS = (
     "players", "seed", "shuffles", "options", "round", "starter", "guard", "turn",
     "phase", "hands", "draw", "discard", "under", "scores", "spider", "window",
     "gifts", "acts", "settling", "empty_passes", "clock", "log", "round_log_start",
-    "history",
+    "history", "log_base", "log_dropped",
 )
 
 
@@ -138,6 +138,7 @@ class Game:
         game.empty_passes = 0
         game.clock = 0
         game.log, game.round_log_start, game.history = [], 0, []
+        game.log_base, game.log_dropped = 0, [0] * players
         return game
 
     def to_json(self) -> str:
@@ -148,11 +149,61 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         state = json.loads(text)
+        # Games saved before the log could be trimmed hold it whole.
+        state.setdefault("log_base", 0)
+        state.setdefault("log_dropped", [0] * state["players"])
         game = cls.__new__(cls)
         for f in _FIELDS:
             setattr(game, f, state[f])
         game.acts = {int(k): v for k, v in state["acts"].items()}
         return game
+
+    # -- the log ----------------------------------------------------------------------
+    #
+    # ``log`` holds the events from absolute index ``log_base`` on; a keeper that stores
+    # the older ones elsewhere (the web game's event table) may drop them with
+    # :meth:`trim_log`, so the state it saves stays small however long the game runs.
+    # Indices into the log (``round_log_start``, a caller's version) stay absolute.
+
+    @property
+    def log_length(self) -> int:
+        """How many events the game has logged since it began, trimmed ones included."""
+        return self.log_base + len(self.log)
+
+    def log_needed_from(self) -> int:
+        """Absolute index of the oldest event the game, its views and its bots still read.
+
+        That is the last public event (its time paces the bots) and, while a window is
+        open, the event that opened it (its time starts every reflex).
+        """
+        log = self.log
+        i = len(log) - 1
+        while i > 0 and "only" in log[i]:
+            i -= 1
+        if self.window is not None:
+            code = self.window["kind"] + "_open"
+            while i > 0 and log[i]["code"] != code:
+                i -= 1
+        return self.log_base + max(i, 0)
+
+    def trim_log(self, before: int | None = None) -> list[dict]:
+        """Drop the events before absolute index ``before`` (default: all the game no longer reads); returns them.
+
+        Each seat's view keeps counting this round's events from where they began
+        (``view["log_start"]``), so whoever reads the view by position is not misled.
+        """
+        before = self.log_needed_from() if before is None else min(before, self.log_needed_from())
+        cut = before - self.log_base
+        if cut <= 0:
+            return []
+        dropped = self.log[:cut]
+        for e in dropped[max(0, self.round_log_start - self.log_base):]:
+            for seat in range(self.players):
+                if _seen_by(e, seat) is not None:
+                    self.log_dropped[seat] += 1
+        del self.log[:cut]
+        self.log_base = before
+        return dropped
 
     # -- what is true now -----------------------------------------------------------
 
@@ -534,7 +585,8 @@ class Game:
         self.guard = self.turn = self.starter
         self.phase = PHASE_TURN
         self.empty_passes = 0
-        self.round_log_start = len(self.log)
+        self.round_log_start = self.log_length
+        self.log_dropped = [0] * self.players
         self._log(at, "round_start", round=self.round, guard=self.guard, starter=self.starter,
                   top=self.discard[-1])
 
@@ -583,7 +635,10 @@ class Game:
             "act": dict(act) if act else None,
             "options": dict(self.options),
             "clock": self.clock,
-            "log": [e for e in (_seen_by(e, seat, copy=True) for e in self.log[self.round_log_start:]) if e],
+            "log": [e for e in (_seen_by(e, seat, copy=True)
+                                for e in self.log[max(0, self.round_log_start - self.log_base):]) if e],
+            # How many of this round's events, as this seat sees them, came before log[0].
+            "log_start": self.log_dropped[seat],
             "changed_at": self.log[-1]["t"] if self.log else 0,
             "history": [{**r, "minus": list(r["minus"]), "totals": list(r["totals"]),
                          "hands": [list(h) for h in r["hands"]]} for r in self.history],

@@ -33,3 +33,13 @@ def expected_sizes(sizes: list[int], events: list[dict]) -> list[int]:
 def shrunk(sizes: list[int], expected: list[int], me: int) -> list[int]:
     """The other seats whose hand is smaller than the log explains."""
     return [seat for seat, (have, want) in enumerate(zip(sizes, expected)) if seat != me and have < want]
+
+
+def log_read(view: dict, memory: dict) -> tuple[list[dict], int]:
+    """The events of the view's log after position ``memory["log_n"]``, and the position after the last.
+
+    Positions count this round's events as the seat sees them, from the round's start,
+    so they hold when the game keeps only the end of its log (``view["log_start"]``).
+    """
+    start = view.get("log_start", 0)
+    return view["log"][max(0, memory["log_n"] - start):], start + len(view["log"])

@@ -76,17 +76,22 @@ def _last_public_t(game) -> int:
     return 0
 
 
-def plan(game, level: str, memories: dict, resume_ms: int = 0) -> Planned | None:
-    """The next bot move, or None. Deliberate moves come at least a pace after the last visible event."""
+def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: bool = False) -> Planned | None:
+    """The next bot move, or None. Deliberate moves come at least a pace after the last visible event.
+
+    ``deliberate_only``: the next play, draw, gift or hand-over as planned, leaving out
+    cheats, Caught! and reflexes, which nobody at the table can see coming.
+    """
     if game.over:
         return None
     if _use_engine():
-        move = engine_bots.next_move(game, _engine_bots(game, level), memories, game.seed)
+        move = engine_bots.next_move(game, _engine_bots(game, level), memories, game.seed,
+                                     deliberate_only=deliberate_only)
         if move is None:
             return None
         seat, action, at = move.seat, move.action, move.at
     else:
-        found = _baseline_plan(game, level)
+        found = _baseline_plan(game, level, deliberate_only)
         if found is None:
             return None
         seat, action, at = found
@@ -102,15 +107,15 @@ def observe(game, level: str, memories: dict) -> None:
         engine_bots.observe(game, _engine_bots(game, level), memories, game.seed)
 
 
-def _baseline_plan(game, level: str):
+def _baseline_plan(game, level: str, deliberate_only: bool = False):
     profile = _BASELINE.get(level, _BASELINE["normal"])
     base = game.log[-1]["t"] if game.log else 0
     best = None
     for seat in range(1, game.players):
         legal = game.legal_actions(seat)
-        if not legal:
+        if not legal or deliberate_only and legal[0].startswith(REFLEX):
             continue
-        rng = random.Random(f"{game.seed}:{seat}:{len(game.log)}")
+        rng = random.Random(f"{game.seed}:{seat}:{game.log_length}")
         action = engine_bots.BaselineBot(rng.randrange(1 << 30)).choose(game.view(seat), legal)
         if action is None:
             continue

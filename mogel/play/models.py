@@ -1,7 +1,9 @@
-"""A practice game: one row per game, the engine's state as JSON, a version, the owner's session."""
+"""A practice game: one small row per game (the engine's state as JSON, versions, the owner's
+session) and its event log in a table of its own, appended to, never rewritten."""
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from django.db import models
@@ -17,9 +19,16 @@ class PracticeGame(models.Model):
     # The owning browser's session key; only that session may see or act in the game.
     owner = models.CharField(max_length=64, db_index=True)
     # Game.to_json(): hands, draw order and seed included, so it never leaves the server.
+    # Only the end of the log the game still reads is kept here (Game.trim_log); every
+    # event is in PracticeEvent, so the row stays a few KB however long the game runs.
     state = models.TextField()
-    # Length of the engine's log: every change of the game logs an event.
+    # Length of the engine's log (Game.log_length): every change of the game logs an event.
+    # The optimistic lock: a write succeeds only if this is still the version read.
     version = models.PositiveIntegerField(default=0)
+    # What the player's page shows as its version: the events the player's seat can notice
+    # (mogel.table.events.noticed). A bot's secret moves never change it, so a page cannot
+    # count what it may not see.
+    public_version = models.PositiveIntegerField(default=0)
     # Wall clock (ms since the epoch) at game time 0: game time = now - started_ms.
     started_ms = models.BigIntegerField()
     # Game time at which something may next happen by itself (a bot move, a window closing);
@@ -44,6 +53,30 @@ class PracticeGame(models.Model):
     def __str__(self) -> str:
         return f"practice game {self.pk[:6]}… v{self.version}"
 
+    def stored_log(self) -> list[dict]:
+        """The game's whole event log, from the event table (for replays and tests, not for moves)."""
+        return [json.loads(text) for text in self.events.order_by("index").values_list("event", flat=True)]
+
+
+class PracticeEvent(models.Model):
+    """One event of a practice game's log, written once when the move that logged it is saved."""
+    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="events")
+    # Absolute position in the game's log: the row's ``version`` counts these.
+    index = models.PositiveIntegerField()
+    round = models.PositiveSmallIntegerField()
+    # The player's ``public_version`` right after this event; None: the player cannot notice it.
+    public = models.PositiveIntegerField(null=True, blank=True)
+    # In the player's log (mogel.table.events.visible): what the table's log lists and announces.
+    shown = models.BooleanField()
+    # The engine's event as compact JSON, private parts included (a replay needs them).
+    event = models.TextField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="practice_event_game_index")]
+        indexes = [models.Index(fields=["game", "round", "index"], name="practice_event_game_round")]
+
+    def __str__(self) -> str:
+        return f"event {self.index} of {self.game_id[:6]}…"
 
 class LobbyPost(models.Model):
     """One lobby post that was not refused, for the posts-per-minute cap (see mogel.play.limits).

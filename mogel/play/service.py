@@ -4,6 +4,12 @@ Every request for a game runs :func:`run`: load the row, let the bots and the wi
 up with server time, maybe apply the player's action, and write the row back only if its
 version is still the one read (optimistic locking), retrying otherwise. Any worker process
 can serve any request, and a restarted server resumes each game exactly where it was.
+
+The row holds only the end of the game's log that the game still reads; every event goes
+to :class:`~mogel.play.models.PracticeEvent` once, when the move that logged it is saved.
+The page is told only what the player may know: its version counts the events the
+player's seat can notice (``public_version``) and its wake-up time is a public deadline
+(:func:`page_wake`), never a bot's secret plan.
 """
 
 from __future__ import annotations
@@ -19,10 +25,10 @@ from django.db import transaction
 from mogel.engine import Game, IllegalAction
 from mogel.engine.game import DEFAULT_OPTIONS
 from mogel.table import tells
-from mogel.table.events import visible
+from mogel.table.events import noticed, visible
 
 from . import bots
-from .models import PracticeGame
+from .models import PracticeEvent, PracticeGame
 
 HUMAN = 0
 MAX_STEPS = 400
@@ -50,14 +56,29 @@ class BadPost(Exception):
 
 @dataclass
 class Turn:
-    """One request's work on one game."""
+    """One request's work on one game.
+
+    ``stored``, ``stored_public`` and ``stored_round``: the row's version and public
+    version and the round of its last event as in the database; the events after
+    ``stored`` are only in ``game.log`` until :func:`save` writes them.
+    """
     row: PracticeGame
     game: Game
     memories: dict
-    old_version: int
+    stored: int
+    stored_public: int
+    stored_round: int
     old_hold: bool
     changed: bool = False
     events: list = field(default_factory=list)
+
+    def fresh(self) -> list[dict]:
+        """The events logged since the row was read (or last saved)."""
+        return self.game.log[self.stored - self.game.log_base:]
+
+    def public_version(self) -> int:
+        """The player's version now: the events the player's seat can notice, counted."""
+        return self.stored_public + sum(1 for e in self.fresh() if noticed(e, HUMAN))
 
 
 def _new_game(players: int, seed: int, ant_pile: str, rounds: str) -> Game:
@@ -74,12 +95,12 @@ def _new_game(players: int, seed: int, ant_pile: str, rounds: str) -> Game:
     return Game.new(players, seed, ant_pile=ant_pile, rounds=rounds, **window_options())
 
 
-def watch(game: Game, memories: dict) -> None:
+def watch(turn: Turn) -> None:
     """The human's eyes: note hands that shrank without a logged reason (see mogel.table.tells).
 
     Kept in ``memories[HUMAN]`` (the bots' memories are keyed by their own seats).
     """
-    tells.watch(game.view(HUMAN), memories.setdefault(HUMAN, {}), len(game.log))
+    tells.watch(turn.game.view(HUMAN), turn.memories.setdefault(HUMAN, {}), turn.public_version())
 
 
 def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str) -> PracticeGame:
@@ -87,21 +108,21 @@ def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, pla
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
     game = _new_game(players, int(seed), ant_pile, rounds)
-    row = PracticeGame(owner=owner, state=game.to_json(), version=len(game.log), started_ms=wall_ms(),
-                       level=level, player_name=player_name)
-    memories: dict = {}
-    bots.observe(game, level, memories)
-    watch(game, memories)
-    row.memories = json.dumps(memories)
-    row.wake_ms = _wake(row, game, memories)
-    row.save(force_insert=True)
+    row = PracticeGame(owner=owner, started_ms=wall_ms(), level=level, player_name=player_name)
+    turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, changed=True)
+    bots.observe(game, level, turn.memories)
+    watch(turn)
+    records = _prepare(turn)
+    with transaction.atomic():
+        row.save(force_insert=True)
+        PracticeEvent.objects.bulk_create(records)
     return row
 
 
 def load(row: PracticeGame) -> Turn:
     game = Game.from_json(row.state)
     memories = {int(k): v for k, v in json.loads(row.memories or "{}").items()}
-    return Turn(row, game, memories, row.version, row.hold)
+    return Turn(row, game, memories, row.version, row.public_version, game.round, row.hold)
 
 
 def game_now(row: PracticeGame, game: Game) -> int:
@@ -113,7 +134,7 @@ def _after(turn: Turn, events: list) -> None:
     turn.changed = True
     turn.events.extend(events)
     bots.observe(turn.game, turn.row.level, turn.memories)
-    watch(turn.game, turn.memories)
+    watch(turn)
     if any(e["code"] == "round_end" for e in events) and not turn.game.over:
         turn.row.hold = True
     if turn.game.over:
@@ -150,49 +171,78 @@ def catch_up(turn: Turn, now: int) -> None:
         game.advance(now)
 
 
-def visible_since(game: Game, version: int, seat: int = HUMAN) -> list[dict]:
-    """The events after ``version`` as ``seat`` sees them."""
-    return [e for e in (visible(e, seat) for e in game.log[version:]) if e]
+def _shown(texts) -> list[dict]:
+    return [visible(json.loads(text), HUMAN) for text in texts]
 
 
-def last_round_log(game: Game, seat: int = HUMAN) -> list[dict]:
-    """The previous round's events as ``seat`` sees them (the current round's are in ``view``)."""
-    end = game.round_log_start
-    start = next((i for i in range(end - 1, -1, -1) if game.log[i]["code"] == "round_start"), 0)
-    return [e for e in (visible(e, seat) for e in game.log[start:end]) if e]
+def visible_since(turn: Turn, public: int, last: int | None = None) -> list[dict]:
+    """The events in the player's log after the player's version ``public``, oldest first
+    (only the ``last`` ones if given). The stored ones come from the event table."""
+    fresh = [e for e in (visible(e, HUMAN) for e in turn.fresh()) if e]
+    wanted = None if last is None else last - len(fresh)
+    stored = []
+    if public < turn.stored_public and (wanted is None or wanted > 0):
+        query = (PracticeEvent.objects.filter(game_id=turn.row.pk, shown=True, public__gt=public,
+                                              index__lt=turn.stored)
+                 .order_by("-index").values_list("event", flat=True))
+        stored = _shown(reversed(query[:wanted] if wanted else query))
+    found = stored + fresh
+    return found[-last:] if last else found
+
+
+def recent_log(turn: Turn, last: int) -> list[tuple[int, int, dict]]:
+    """The last ``last`` saved events of the player's log: (round, the player's version after it, event)."""
+    query = (PracticeEvent.objects.filter(game_id=turn.row.pk, shown=True).order_by("-index")
+             .values_list("round", "public", "event"))[:last]
+    return [(round_no, public, visible(json.loads(text), HUMAN)) for round_no, public, text in reversed(query)]
+
+
+def last_round_log(turn: Turn) -> list[dict]:
+    """The previous round's events as the player sees them (the current round's are in ``view``)."""
+    if not turn.game.history:
+        return []
+    query = (PracticeEvent.objects.filter(game_id=turn.row.pk, round=turn.game.history[-1]["round"], shown=True)
+             .order_by("index").values_list("event", flat=True))
+    return _shown(query)
 
 
 def _window_opened_at(game: Game) -> int | None:
-    """Log index of the event that opened the current window."""
+    """Log index of the event that opened the current window (the game keeps it while the window is open)."""
     if game.window is None:
         return None
     code = game.window["kind"] + "_open"
     for i in range(len(game.log) - 1, -1, -1):
         if game.log[i]["code"] == code:
-            return i
+            return game.log_base + i
     return None
+
+
+def _public_after(turn: Turn, index: int) -> int:
+    """The player's version right after the event at log index ``index`` (one the game still holds)."""
+    game = turn.game
+    return turn.public_version() - sum(1 for e in game.log[index + 1 - game.log_base:] if noticed(e, HUMAN))
 
 
 def act(turn: Turn, action: str, posted_version: int, now: int) -> None:
     """The player's action at server time ``now``, if it was made on the current table.
 
-    Raises :class:`Stale` when something the player can see happened since ``posted_version``
-    (a double click, a second tab), :class:`BadPost` for an impossible version, and
-    :class:`IllegalAction` for a move the rules refuse; the game is then unchanged.
+    ``posted_version`` is the page's (public) version. Raises :class:`Stale` when something
+    in the player's log happened since (a double click, a second tab), :class:`BadPost` for
+    an impossible version, and :class:`IllegalAction` for a move the rules refuse; the game
+    is then unchanged.
     """
     game = turn.game
-    if posted_version < 0 or posted_version > turn.old_version:
+    if posted_version < 0 or posted_version > turn.stored_public:
         raise BadPost
     catch_up(turn, now)
-    since = posted_version
+    stale = True
     verb = action.split()[0] if action.split() else ""
     if verb in ("slap", "race"):
         # Everything after the window opened belongs to the race: others slapping does
         # not make a slap stale, as long as the player saw the window open.
         opened = _window_opened_at(game)
-        if opened is not None and posted_version > opened:
-            since = len(game.log)
-    if visible_since(game, since):
+        stale = opened is None or posted_version < _public_after(turn, opened)
+    if stale and visible_since(turn, posted_version, last=1):
         raise Stale
     if verb == "continue":
         if turn.row.hold:
@@ -221,20 +271,60 @@ def _wake(row: PracticeGame, game: Game, memories: dict) -> int | None:
     return min(times) if times else None
 
 
+def page_wake(turn: Turn) -> int | None:
+    """Game time at which the page should ask again, from what the player may know is due:
+    a window closing, the player's own cheat getting away, a bot's next play, draw, gift or
+    hand-over at its pace. Never a bot's race, slap, cheat or Caught!, nor its cheat getting
+    away: the page learns those when they happen, like everyone at the table."""
+    row, game = turn.row, turn.game
+    if game.over or row.hold:
+        return None
+    times = []
+    if game.settling is None:
+        if game.window is not None:
+            times.append(game.window["closes"])
+        if HUMAN in game.acts:
+            times.append(game.acts[HUMAN]["until"])
+    move = bots.plan(game, row.level, turn.memories, row.resume_ms, deliberate_only=True)
+    if move is not None:
+        times.append(move.at)
+    return min(times) if times else None
+
+
+def _prepare(turn: Turn) -> list[PracticeEvent]:
+    """Fill the row from the game and trim the game's log; returns the events to append."""
+    row, game = turn.row, turn.game
+    public, rnd, records = turn.stored_public, turn.stored_round, []
+    for index, event in enumerate(turn.fresh(), start=turn.stored):
+        if event["code"] == "round_start":
+            rnd = event["round"]
+        seen = noticed(event, HUMAN)
+        public += seen
+        records.append(PracticeEvent(game_id=row.pk, index=index, round=rnd, public=public if seen else None,
+                                     shown=visible(event, HUMAN) is not None,
+                                     event=json.dumps(event, separators=(",", ":"))))
+    row.version, row.public_version = game.log_length, public
+    tells.prune(turn.memories.get(HUMAN, {}), game.clock)
+    row.memories = json.dumps(turn.memories, separators=(",", ":"))
+    row.wake_ms = _wake(row, game, turn.memories)
+    game.trim_log()
+    row.state = game.to_json()
+    turn.stored, turn.stored_public, turn.stored_round = row.version, public, rnd
+    return records
+
+
 def save(turn: Turn) -> bool:
     """Write the game back if nobody else did meanwhile; False means: reload and try again."""
     if not turn.changed:
         return True
-    row, game = turn.row, turn.game
-    row.version = len(game.log)
-    row.state = game.to_json()
-    tells.prune(turn.memories.get(HUMAN, {}), game.clock)
-    row.memories = json.dumps(turn.memories, separators=(",", ":"))
-    row.wake_ms = _wake(row, game, turn.memories)
+    row, version = turn.row, turn.stored
+    records = _prepare(turn)
     with transaction.atomic():
-        updated = PracticeGame.objects.filter(pk=row.pk, version=turn.old_version, hold=turn.old_hold).update(
-            state=row.state, version=row.version, memories=row.memories, wake_ms=row.wake_ms,
-            hold=row.hold, resume_ms=row.resume_ms, over=row.over)
+        updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold).update(
+            state=row.state, version=row.version, public_version=row.public_version, memories=row.memories,
+            wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over)
+        if updated == 1:
+            PracticeEvent.objects.bulk_create(records)
     return updated == 1
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from mogel.engine import IllegalAction
-from mogel.table.present import present
+from mogel.table.present import LOG_LINES, present
 from mogel.table import tells as table_tells
 from mogel.table.refusals import explain, rule_link
 
@@ -91,15 +91,18 @@ def abandon(request, game_id):
     return redirect("play:lobby")
 
 
-def _wake_in(row, game) -> int | None:
-    """Ms until the game's next move or closing window is due; the page asks for it then.
+def _wake_in(turn) -> int | None:
+    """Ms until the next thing the player may know of is due (a window closing, a bot's next
+    play); the page asks for it then.
 
     Waiting for the regular poll would show a bot's mosquito up to a poll interval late,
-    and the player would start every slap and race behind the bots.
+    and the player would start every slap and race behind the bots. A bot's race, slap,
+    cheat or Caught! is not announced ahead: the regular poll shows it.
     """
-    if row.wake_ms is None or row.hold or game.over:
+    wake = service.page_wake(turn)
+    if wake is None:
         return None
-    return max(50, row.wake_ms - service.game_now(row, game))
+    return max(50, wake - service.game_now(turn.row, turn.game))
 
 
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
@@ -110,9 +113,11 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
     if row.hold:
         # The round's scores are on screen: nothing is owed until the player goes on.
         legal = [a for a in legal if False]
-    announce = []
-    if client_version is not None and client_version < len(game.log):
-        announce = service.visible_since(game, client_version)[-MAX_ANNOUNCE:]
+    # The game keeps only the end of its log: the table's last lines and the news since the
+    # page's version come from the event table, in one read of its last lines.
+    news = client_version is not None and client_version < row.public_version
+    recent = service.recent_log(turn, LOG_LINES) if news or view["log_start"] else []
+    announce = [e for _round, public, e in recent if public > client_version][-MAX_ANNOUNCE:] if news else []
     summary = None
     if game.history and (row.hold or game.over):
         last = game.history[-1]
@@ -138,7 +143,10 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
     if row.hold and summary:
         # The next round is already dealt, but the player is still reading the last one:
         # its number and its log, not the new hands (the table hides seats, piles and hand).
-        view = {**view, "round": summary["round"], "log": service.last_round_log(game)}
+        view = {**view, "round": summary["round"], "log": service.last_round_log(turn), "log_start": 0}
+    elif view["log_start"]:
+        lines = [e for round_no, _public, e in recent if round_no == game.round]
+        view = {**view, "log": lines, "log_start": view["log_start"] + len(view["log"]) - len(lines)}
     # Tells: hands that shrank with no logged reason, as the player's own view showed it;
     # the ones seen since the version this page last showed are new (animated, announced).
     tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version)
@@ -146,12 +154,12 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         view, legal, names,
         tells=tells,
         action_url=reverse("play:act", args=[row.pk]),
-        version=row.version,
+        version=row.public_version,
         announce=announce,
         extra={
             "poll_url": reverse("play:poll", args=[row.pk]),
             "poll_ms": _poll_ms(),
-            "wake_in_ms": _wake_in(row, game),
+            "wake_in_ms": _wake_in(turn),
             "message": message,
             "message_url": message_url,
             "message_kind": message_kind,
@@ -195,7 +203,7 @@ def _version(value) -> int | None:
     return version if version >= 0 else None
 
 
-_POLL_SQL = (f"SELECT version, wake_ms, started_ms FROM {PracticeGame._meta.db_table} "
+_POLL_SQL = (f"SELECT public_version, wake_ms, started_ms FROM {PracticeGame._meta.db_table} "
              "WHERE id = %s AND owner = %s")
 
 
@@ -214,13 +222,15 @@ def poll(request, game_id):
         row = cursor.fetchone()
     if row is None:
         return _not_found(request)
+    # wake_ms is the server's own: it includes the bots' secret moves, which the next
+    # request must catch up with, but the answer depends only on the public version.
     version, wake_ms, started_ms = row
     if client == version and (wake_ms is None or service.wall_ms() - started_ms < wake_ms):
         return HttpResponse(status=204)
     turn, _refusal = service.run(game_id, owner)
     if turn is None:
         return _not_found(request)
-    if client == turn.row.version:
+    if client == turn.row.public_version:
         return HttpResponse(status=204)
     response = _respond(request, turn, client_version=client)
     if turn.game.over:

@@ -36,6 +36,16 @@ def visible(event: dict, seat: int | None) -> dict | None:
     return shown
 
 
+def noticed(event: dict, seat: int | None) -> bool:
+    """Whether ``seat`` can tell that ``event`` happened.
+
+    It can when the event is in its log, and when another seat cheats: that ``cheated``
+    event stays private, but every seat sees a hand get one card smaller (a tell).
+    A cheat that got away changes nothing anyone else can see.
+    """
+    return visible(event, seat) is not None or event["code"] == "cheated"
+
+
 def _name(names, seat) -> str:
     try:
         return names[seat]

@@ -260,7 +260,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "prompt": _prompt(view, legal, names, controls, win),
         "my_turn": me in expected,
         "log": log,
-        "log_total": len(view["log"]),
+        "log_total": view.get("log_start", 0) + len(view["log"]),
         "announce": announce_lines,
         "sleeve": sleeve,
         "flash": _flash(announce, names, me),

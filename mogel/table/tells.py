@@ -8,7 +8,7 @@ another seat's private ``cheated`` event or anyone's hidden state.
 Usage (whoever drives a game, after every ``apply``/``advance``)::
 
     from mogel.table import tells
-    tells.watch(game.view(seat), memory, len(game.log))   # memory: a JSON-ready dict kept with the game
+    tells.watch(game.view(seat), memory, version)   # memory: a JSON-ready dict kept with the game
     present(..., tells=tells.active(memory, now, shown=version_on_the_page))  # what the seats show now
 
 A tell lasts ``act_ms`` (the "in the act" window) from the moment the hand shrank, so a
@@ -17,7 +17,7 @@ busy player can miss it, as at the table; a Caught! on that seat ends it.
 
 from __future__ import annotations
 
-from mogel.engine.tells import expected_sizes, shrunk
+from mogel.engine.tells import expected_sizes, log_read, shrunk
 
 
 def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
@@ -25,14 +25,15 @@ def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
 
     ``memory`` keeps ``round``, ``log_n`` (how far the log was read), ``sizes`` (the hand
     sizes counted) and ``tells`` ({seat: {"since", "until", "n"}}, ``n`` being the length
-    of the game's log when the tell was seen: pass ``version=len(game.log)`` so a page can
-    tell which tells are new since the version it showed).
+    of the game's log when the tell was seen: pass the version the page shows (the web game:
+    what the seat can notice, see ``mogel.play.service``) so it can tell which tells are new).
     """
-    log, sizes, me = view["log"], view["hand_sizes"], view["seat"]
-    if memory.get("round") != view["round"] or memory.get("log_n", 0) > len(log):
-        memory.update(round=view["round"], log_n=len(log), sizes=list(sizes), tells={})
+    sizes, me = view["hand_sizes"], view["seat"]
+    end = view.get("log_start", 0) + len(view["log"])
+    if memory.get("round") != view["round"] or memory.get("log_n", 0) > end:
+        memory.update(round=view["round"], log_n=end, sizes=list(sizes), tells={})
         return []
-    new = log[memory["log_n"]:]
+    new, end = log_read(view, memory)
     expected = expected_sizes(memory["sizes"], new)
     tells = memory.setdefault("tells", {})
     for e in new:
@@ -42,10 +43,10 @@ def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
     now = view["changed_at"]
     act_ms = int(view["options"].get("act_ms", 3000))
     for seat in shrunk(sizes, expected, me):
-        tell = {"since": now, "until": now + act_ms, "n": len(view["log"]) if version is None else version}
+        tell = {"since": now, "until": now + act_ms, "n": end if version is None else version}
         tells[str(seat)] = tell
         started.append({"seat": seat, **tell})
-    memory.update(sizes=list(sizes), log_n=len(log))
+    memory.update(sizes=list(sizes), log_n=end)
     return started
 
 

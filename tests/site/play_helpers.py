@@ -1,11 +1,12 @@
 """Helpers shared by the practice-game tests: a fake server clock and small readers of the table."""
 
+import json
 import re
 
 import pytest
 
 from mogel.play import service
-from mogel.play.models import PracticeGame
+from mogel.play.models import PracticeEvent, PracticeGame
 
 LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/", "nl": "/nl/spelen/", "it": "/it/gioca/"}
 
@@ -43,3 +44,19 @@ def post(client, url, action, version, **extra):
 def state(url):
     row = row_of(url)
     return row.version, row.state
+
+
+def log_of(url):
+    """The game's whole event log (the row keeps only its end)."""
+    return row_of(url).stored_log()
+
+
+def events_after(url, version, upto=None):
+    """The events after the page version ``version`` (up to page version ``upto``), hidden ones included."""
+    events = PracticeEvent.objects.filter(game=row_of(url)).order_by("index")
+    seen = events.filter(public__lte=version).values_list("index", flat=True).last()
+    later = events.filter(index__gt=-1 if seen is None else seen)
+    if upto is not None:
+        last = events.filter(public__lte=upto).values_list("index", flat=True).last()
+        later = later.filter(index__lte=last)
+    return [json.loads(text) for text in later.values_list("event", flat=True)]

@@ -13,7 +13,7 @@ from mogel.engine import Game
 from mogel.play import service
 from mogel.play.models import PracticeGame
 
-from .play_helpers import LOBBY, post, row_of, state, version_of
+from .play_helpers import LOBBY, events_after, log_of, post, row_of, state, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -127,8 +127,7 @@ def test_poll_with_nothing_new_is_204_and_a_due_bot_move_is_one_fragment(client,
     v2 = version_of(response.content.decode())
     assert v2 > v
     # one deliberate bot move per request, however late the poll
-    game = Game.from_json(row_of(url).state)
-    deliberate = [e for e in game.log[v:v2] if e["code"] in ("played", "drew", "spider_gave", "spider_kept", "handed")]
+    deliberate = [e for e in events_after(url, v, v2) if e["code"] in ("played", "drew", "spider_gave", "spider_kept", "handed")]
     assert len(deliberate) <= 1
 
 
@@ -342,8 +341,8 @@ def play_whole_game(client, clock, url, max_requests=4000, restart_at=None):
         html = response.content.decode()
         v = version_of(html)
         game = Game.from_json(row_of(url).state)
-        codes |= {e["code"] for e in game.log}
         scan(html, game)
+    codes = {e["code"] for e in log_of(url)}
     game = Game.from_json(row_of(url).state)
     return game, html, codes
 

@@ -1,0 +1,112 @@
+"""The page learns nothing ahead of the table: its timing hint and version hide the bots' secrets.
+
+Two games from the same position, differing only in a bot's secret (it holds the number
+the cockroach asks for, or it is about to cheat), are polled at the same moments. Until
+the secret becomes visible (the race, the shrinking hand), every answer the page gets is
+the same: status code, ``data-version`` and ``data-wake-in``.
+"""
+
+import re
+
+import pytest
+
+from .play_helpers import LOBBY, log_of, post, row_of, version_of
+
+pytestmark = pytest.mark.django_db
+
+DRAW = ["1", "2", "3", "4", "5", "1", "2", "3", "4", "5"]
+# The human plays a cockroach 3; Lucy (seat 1) holds a 3 to race with, or a 4 instead.
+RACE = {"players": 3, "hands": [["cockroach3", "1", "5", "moth4"], ["3", "4", "5", "1"], ["1", "2", "5", "4"]],
+        "discard": ["2"], "draw": DRAW, "guard": 1, "turn": 0}
+NO_RACE = {**RACE, "hands": [RACE["hands"][0], ["4", "4", "5", "1"], RACE["hands"][2]]}
+# The human guards; Lucy is on turn. The bots cheat as soon as they may, or never.
+GUARD = {"players": 3, "hands": [["1", "3", "5", "moth4"], ["2", "4", "spider5", "1"], ["2", "3", "4", "5"]],
+         "discard": ["2"], "draw": DRAW, "guard": 0, "turn": 1}
+HONEST = {"cheat_rate": 0.0, "false_alarm": 0.0, "race_miss": 0.0}
+CHEATING = {**HONEST, "cheat_rate": 1.0, "cheat_busy": {"idle": 1.0, "turn": 1.0, "window": 1.0},
+            "cheat_numbers": 1.0, "cheat_after_catch": 1.0, "cheat_ms": [1, 1]}
+
+
+def answer(response, t):
+    html = response.content.decode() if response.status_code == 200 else ""
+    wake = re.search(r'data-wake-in="(\d+)"', html)
+    version = re.search(r'data-version="(\d+)"', html)
+    return (t, response.status_code, version and int(version.group(1)), wake and int(wake.group(1)))
+
+
+def transcript(client, clock, settings, scenario, profile, first_move=None, until=5000):
+    """Every answer the page gets, polling each 100 ms: (game time, status, version, wake-in)."""
+    settings.MOGEL_PLAY_SCENARIO = scenario
+    settings.MOGEL_BOT_PROFILE = profile
+    response = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                         "ant_pile": "discard"})
+    url = response.url
+    started = row_of(url).started_ms
+    response = client.get(url)
+    answers = [answer(response, 0)]
+    v = version_of(response.content.decode())
+    if first_move:
+        response = post(client, url, first_move, v)
+        answers.append(answer(response, 0))
+        v = version_of(response.content.decode())
+    while clock.ms - started < until:
+        clock.tick(100)
+        response = client.get(url + "poll/", {"version": v}, HTTP_HX_REQUEST="true")
+        answers.append(answer(response, clock.ms - started))
+        if response.status_code == 200:
+            v = version_of(response.content.decode())
+    return url, answers
+
+
+@pytest.fixture
+def tables(settings):
+    # Seed 3: Lucy's next play is due after the earliest moment a cheat may come.
+    settings.MOGEL_PLAY_SEED = 3
+    settings.MOGEL_BOT_PACE_MS = 1000
+    settings.MOGEL_COCKROACH_MS = 3000
+    settings.MOGEL_ACT_MS = 2000
+    return settings
+
+
+def first(url, code):
+    return next(e for e in log_of(url) if e["code"] == code and e["seat"] != 0)
+
+
+def test_a_bot_holding_the_raced_number_changes_nothing_the_page_is_told_before_it_races(client, clock, tables):
+    url, racing = transcript(client, clock, tables, RACE, HONEST, first_move="play cockroach3")
+    raced_at = first(url, "raced")["t"]
+    _, waiting = transcript(client, clock, tables, NO_RACE, HONEST, first_move="play cockroach3")
+    before = [a for a in racing if a[0] < raced_at]
+    assert len(before) >= 8
+    assert before == [a for a in waiting if a[0] < raced_at]
+    # The hint is the window's end, public to all, not the race.
+    assert before[1][3] == 3000
+
+
+def test_a_bot_about_to_cheat_changes_nothing_the_page_is_told_before_its_hand_shrinks(client, clock, tables):
+    url, cheating = transcript(client, clock, tables, GUARD, CHEATING)
+    cheated_at = first(url, "cheated")["t"]
+    _, honest = transcript(client, clock, tables, GUARD, HONEST)
+    before = [a for a in cheating if a[0] < cheated_at]
+    assert len(before) >= 8
+    assert before == [a for a in honest if a[0] < cheated_at]
+    # The hint is Lucy's next play, not the cheat that comes first.
+    assert before[0][3] > cheated_at
+    # Once the hand shrinks, the page sees it (a tell) at the next poll.
+    shown = next(a for a in cheating if a[0] >= cheated_at)
+    assert shown[1] == 200 and shown[2] == before[0][2] + 1
+
+
+def test_a_cheat_that_gets_away_is_no_news_to_the_others(client, clock, tables):
+    url, answers = transcript(client, clock, tables, GUARD, CHEATING, until=8000)
+    log = log_of(url)
+    away = [e["t"] for e in log if e["code"] == "got_away" and e["seat"] != 0]
+    assert away
+    quiet = 0
+    for t in away:
+        poll = next(a for a in answers if a[0] >= t)
+        # The poll at time p answers for what happened in (p - 100, p].
+        if not any(poll[0] - 100 < e["t"] <= poll[0] for e in log if e["code"] != "got_away"):
+            assert poll[1] == 204
+            quiet += 1
+    assert quiet, "every getaway came with a visible event"
