@@ -13,6 +13,8 @@ only place that reads it.
 
 from __future__ import annotations
 
+import hashlib
+import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -65,7 +67,20 @@ def _conn_max_age(value) -> int:
 
 def _sqlite(name, age: int) -> dict:
     return {"ENGINE": "django.db.backends.sqlite3", "NAME": name, "OPTIONS": dict(SQLITE_OPTIONS),
-            "CONN_MAX_AGE": age}
+            "CONN_MAX_AGE": age, "TEST": {"NAME": _test_file(name)}}
+
+
+def _test_file(name) -> str:
+    """The test database as a file, not Django's shared in-memory default.
+
+    The browser tests' live server answers from other threads; on a shared in-memory
+    database, SQLite locks whole tables between connections and a poll that meets a save
+    fails with "database table is locked" instead of waiting. A file in WAL mode lets
+    readers go on while one writer waits its turn. One file per checkout, so two
+    checkouts on one machine never share it (pytest-xdist adds a suffix per worker).
+    """
+    checkout = hashlib.sha1(str(Path(__file__).resolve().parent.parent).encode()).hexdigest()[:10]
+    return str(Path(tempfile.gettempdir()) / f"mogel-test-{checkout}-{Path(str(name)).stem}.sqlite3")
 
 
 def _sqlite_path(parts) -> Path | str:

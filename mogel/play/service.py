@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from mogel.engine import Game, IllegalAction
 from mogel.engine.game import DEFAULT_OPTIONS
@@ -322,7 +323,9 @@ def save(turn: Turn) -> bool:
     with transaction.atomic():
         updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold).update(
             state=row.state, version=row.version, public_version=row.public_version, memories=row.memories,
-            wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over)
+            wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over,
+            # update() skips auto_now; the prune command reads `updated` as the last time played.
+            updated=timezone.now())
         if updated == 1:
             PracticeEvent.objects.bulk_create(records)
     return updated == 1

@@ -83,8 +83,6 @@ def test_a_wrong_age_is_refused_before_anything_is_deleted(old_and_new, value):
     assert PracticeGame.objects.count() == 4
 
 
-@pytest.mark.xfail(strict=True, reason="service.save() writes with QuerySet.update(), which leaves "
-                                       "`updated` (auto_now) at the creation time")
 def test_a_game_played_today_is_not_abandoned_however_old(clock):
     game_id = game(3, over=False)
     row = PracticeGame.objects.get(pk=game_id)
