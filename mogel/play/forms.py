@@ -12,9 +12,18 @@ class LobbyForm(forms.Form):
         label=_("Bot level"), initial="normal", widget=forms.RadioSelect,
         choices=[("easy", pgettext_lazy("bot level", "Easy")), ("normal", pgettext_lazy("bot level", "Normal")),
                  ("hard", pgettext_lazy("bot level", "Hard"))])
+    # Every edition gives the Guard Bug to the oldest player, which a website cannot know.
+    first_guard = forms.ChoiceField(
+        label=_("Who holds the Guard Bug first?"), initial="me", widget=forms.RadioSelect, required=False,
+        choices=[("me", pgettext_lazy("first guard", "You")), ("left", _("The player on your left")),
+                 ("random", _("Drawn by lot"))])
     rounds = forms.ChoiceField(
         label=_("Length"), initial="full", widget=forms.RadioSelect,
         choices=[("full", _("Full game: one round per player")), ("single", _("One round"))])
     ant_pile = forms.ChoiceField(
         label=_("The ant takes cards from"), initial="discard", widget=forms.RadioSelect,
         choices=[("discard", _("the discard pile")), ("draw", _("the draw pile"))])
+
+    def clean_first_guard(self):
+        # A lobby page opened before this choice existed posts none: you, as it was then.
+        return self.cleaned_data.get("first_guard") or "me"

@@ -82,7 +82,17 @@ class Turn:
         return self.stored_public + sum(1 for e in self.fresh() if noticed(e, HUMAN))
 
 
-def _new_game(players: int, seed: int, ant_pile: str, rounds: str) -> Game:
+def first_guard_seat(choice: str, players: int, seed: int) -> int:
+    """The lobby's choice of first guard as a seat: you (0), the player on your left (the next
+    seat clockwise), or drawn by lot from the game's seed, so a replay draws the same."""
+    if choice == "left":
+        return 1
+    if choice == "random":
+        return random.Random(f"mogel:first-guard:{seed}").randrange(players)
+    return HUMAN
+
+
+def _new_game(players: int, seed: int, ant_pile: str, rounds: str, first_guard: str = "me") -> Game:
     """A dealt game; or, for tests only, the position in ``settings.MOGEL_PLAY_SCENARIO``.
 
     The scenario is a ``Game.from_scenario`` dict (its player count wins over the lobby's);
@@ -93,7 +103,8 @@ def _new_game(players: int, seed: int, ant_pile: str, rounds: str) -> Game:
     if scenario:
         options = {"ant_pile": ant_pile, "rounds": rounds, **window_options(), **scenario.get("options", {})}
         return Game.from_scenario({**scenario, "options": options}, seed=seed)
-    return Game.new(players, seed, ant_pile=ant_pile, rounds=rounds, **window_options())
+    return Game.new(players, seed, ant_pile=ant_pile, rounds=rounds,
+                    first_guard=first_guard_seat(first_guard, players, seed), **window_options())
 
 
 def watch(turn: Turn) -> None:
@@ -104,11 +115,12 @@ def watch(turn: Turn) -> None:
     tells.watch(turn.game.view(HUMAN), turn.memories.setdefault(HUMAN, {}), turn.public_version())
 
 
-def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str) -> PracticeGame:
+def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str,
+           first_guard: str = "me") -> PracticeGame:
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
-    game = _new_game(players, int(seed), ant_pile, rounds)
+    game = _new_game(players, int(seed), ant_pile, rounds, first_guard)
     row = PracticeGame(owner=owner, started_ms=wall_ms(), level=level, player_name=player_name)
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, changed=True)
     bots.observe(game, level, turn.memories)

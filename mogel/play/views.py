@@ -78,7 +78,8 @@ def lobby(request):
             "You already have %(count)s unfinished games. Continue one, or abandon one to start a new one.",
             cap) % {"count": cap})
     row = service.create(request.session.session_key, form.cleaned_data["players"], form.cleaned_data["level"],
-                         form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"])
+                         form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"],
+                         form.cleaned_data["first_guard"])
     return redirect("play:game", game_id=row.pk)
 
 

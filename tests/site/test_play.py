@@ -88,6 +88,25 @@ def test_game_options_reach_the_engine(client, fast, clock):
     assert len(row.pk) >= 22 and row.owner == client.session.session_key
 
 
+@pytest.mark.parametrize("choice, guard", [("me", 0), ("left", 1), (None, 0)])
+def test_the_lobby_chooses_the_first_guard(client, fast, clock, choice, guard):
+    url = start(client, players=4, **({"first_guard": choice} if choice else {}))
+    game = Game.from_json(row_of(url).state)
+    assert game.guard == guard and game.turn == guard
+
+
+def test_a_first_guard_drawn_by_lot_is_any_seat_and_the_same_for_the_same_seed():
+    seats = {service.first_guard_seat("random", 5, seed) for seed in range(60)}
+    assert seats == {0, 1, 2, 3, 4}
+    assert service.first_guard_seat("random", 5, 7) == service.first_guard_seat("random", 5, 7)
+
+
+def test_the_lobby_refuses_an_unknown_first_guard(client, fast, clock):
+    response = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                         "ant_pile": "discard", "first_guard": "oldest"})
+    assert response.status_code == 400 and PracticeGame.objects.count() == 0
+
+
 # -- the table -----------------------------------------------------------------------
 
 def test_table_shows_hand_piles_and_seats(client, fast, clock):
