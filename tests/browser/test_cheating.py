@@ -116,12 +116,20 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
 @pytest.mark.parametrize("lang,viewport", [("de", PHONE), ("fr", DESKTOP)])
 def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table, screenshot, lang, viewport):
     table(YOU_GUARD, SNEAKY, lang, viewport)
+    # Every line the live region says, in order: a bot's next move may replace the tell's
+    # line before this test reads it, as it would for a screen reader that already spoke it.
+    page.evaluate("""() => {
+        window.heard = [];
+        const region = document.getElementById("announcer");
+        new MutationObserver(() => window.heard.push(region.textContent))
+            .observe(region, {childList: true, subtree: true, characterData: true});
+    }""")
     tell = page.locator("#table .seat--tell")
     tell.first.wait_for(timeout=6000)
     seat = int(tell.first.get_attribute("data-seat"))
     page.wait_for_timeout(200)
     screenshot("tell")
-    announced = page.locator("#announcer").inner_text()
+    announced = " | ".join(page.evaluate("() => window.heard"))
     assert {"de": "eine Karte weniger", "fr": "une carte de moins"}[lang] in announced
     key = page.locator(f"#catch-{seat}").get_attribute("data-key")
     before = len(game().hands[seat])
