@@ -6,7 +6,9 @@ session (:mod:`tutorial.progress`). Times are server times in ms since the step 
 
 from __future__ import annotations
 
-from django.http import HttpResponse, HttpResponseRedirect
+from functools import wraps
+
+from django.http import HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _, pgettext
@@ -211,6 +213,21 @@ def _back(lr: Lessonrun):
     return HttpResponseRedirect(reverse("tutorial:lesson", args=[lr.lesson.slug]) + "#step")
 
 
+def on_its_address(view):
+    """A GET under another language's slug (an old bookmark: the English slug under /de/, a
+    link shared across languages) moves for good to the lesson's slug in this language. Posts
+    are served where they arrive: a tab opened before the move still plays, and its next
+    fragment carries the new addresses."""
+    @wraps(view)
+    def at_address(request, slug):
+        address = reverse(request.resolver_match.view_name, args=[slug])
+        if request.path != address:
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(f"{address}?{query}" if query else address)
+        return view(request, slug)
+    return at_address
+
+
 # -- views -------------------------------------------------------------------------------
 
 
@@ -241,6 +258,7 @@ def reset_all(request):
 
 
 @require_GET
+@on_its_address
 def lesson(request, slug):
     lr = Lessonrun(request, slug)
     lr.choose(request.GET.get("step"))
@@ -251,6 +269,7 @@ def lesson(request, slug):
 
 
 @require_GET
+@on_its_address
 def poll(request, slug):
     lr = Lessonrun(request, slug)
     lr.choose()

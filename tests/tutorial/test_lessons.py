@@ -94,6 +94,20 @@ def test_timed_steps_use_generous_windows_and_say_the_real_game_is_faster(lesson
     assert "faster" in said or "in the game it is" in said or "stands still" in said
 
 
+def test_every_lesson_has_one_slug_per_language_and_each_slug_names_one_lesson():
+    by_key, to_key = data_files.addresses(LESSONS)
+    for lesson in LESSONS:
+        assert by_key[lesson["slug"]]["en"] == lesson["slug"], "English addresses stay as they were"
+        assert all(to_key[slug] == lesson["slug"] for slug in by_key[lesson["slug"]].values())
+    others = [{"slug": "spin", "slugs": dict.fromkeys(data_files.LANGUAGES, "spin")}]
+    with pytest.raises(ValueError, match="share the slug 'spin'"):
+        data_files.addresses(LESSONS + others)
+    with pytest.raises(ValueError, match="no slug in de, fr"):
+        data_files.addresses([{"slug": "new", "slugs": {"en": "new", "nl": "nieuw", "it": "nuovo"}}])
+    with pytest.raises(ValueError, match="not a lowercase ASCII slug"):
+        data_files.addresses([{"slug": "new", "slugs": {**dict.fromkeys(data_files.LANGUAGES, "new"), "fr": "nouveauté"}}])
+
+
 def step_named(key):
     return next(step for _, step in STEPS if step["key"] == key)
 
