@@ -7,7 +7,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tutorial import data_files
+from mogel.play.service import window_options
+from tutorial import data_files, placeholders
 
 from .htmx import settled
 
@@ -16,6 +17,11 @@ pytestmark = pytest.mark.browser
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
 LESSONS = data_files.lessons()
 SLUGS = data_files.addresses(LESSONS)[0]
+
+
+def shown(step, text, lang):
+    """A step's text as the page writes it, its times filled in."""
+    return placeholders.fill(text[lang], placeholders.values(data_files.runner_step(step), window_options()), lang)
 
 
 @pytest.fixture
@@ -65,9 +71,9 @@ def test_every_lesson_can_be_completed_with_the_mouse(page, learn, lang, screens
         expect(page).to_have_url(__import__("re").compile(rf"{LEARN[lang]}{SLUGS[lesson['slug']][lang]}/"))
         for number, step in enumerate(lesson["steps"], start=1):
             expect(page.locator("#step")).to_contain_text(str(number))
-            expect(page.locator(".step-panel__goal")).to_have_text(step["goal"][lang])
+            expect(page.locator(".step-panel__goal")).to_have_text(shown(step, step["goal"], lang))
             play_step(page, step)
-            expect(page.locator(".step-panel__result")).to_contain_text(step["success_text"][lang][:20])
+            expect(page.locator(".step-panel__result")).to_contain_text(shown(step, step["success_text"], lang)[:20])
             if number < len(lesson["steps"]):
                 page.locator("#btn-next").click()
         if lesson is not LESSONS[-1]:
