@@ -25,6 +25,7 @@ def _texts(field: str, texts: dict) -> dict:
 @transaction.atomic
 def load() -> str:
     lessons = data_files.lessons()
+    data_files.addresses(lessons)  # the site's URLs need a slug per language, each naming one lesson
     steps_total = 0
     for data in lessons:
         lesson, _ = Lesson.objects.update_or_create(

@@ -1,18 +1,26 @@
 """Reading the lesson data files (``tutorial/data/lessons/*.json``); pure Python, no Django.
 
 Each file is ``{"version": 1, "lesson": {...}}``: one lesson with its steps, every text
-in all five languages. ``manage.py loadcontent`` stores them as models
-(:mod:`tutorial.content`); the engine tests read them straight from here.
+in all five languages. ``slug`` is the lesson's stable key (progress in the session and other
+data name the lesson by it); ``slugs`` gives its address in each language, the English one
+being the key. A step's texts name times only through placeholders (``{lesson_seconds}``,
+``{game_seconds}``, ``{bot_seconds}``: :mod:`tutorial.placeholders`), never typed in.
+``manage.py loadcontent`` stores them as models (:mod:`tutorial.content`); the engine tests
+read them straight from here.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data" / "lessons"
 LANGUAGES = ("de", "en", "fr", "nl", "it")
 VERSION = 1
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# Paths under the lessons' prefix that are not lessons (tutorial/urls.py).
+RESERVED = frozenset({"reset"})
 
 
 def lessons(folder: Path = DATA) -> list[dict]:
@@ -36,3 +44,24 @@ def runner_step(step: dict) -> dict:
         "success": step["success"],
         "failure": [{"when": f["when"]} for f in step.get("failure", [])],
     }
+
+
+def addresses(found: list[dict]) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+    """``({key: {language: slug}}, {any slug or key: key})`` for the given lessons.
+
+    Every slug, in any language, names one lesson only: an address in the wrong language
+    (an old bookmark, a link shared across languages) must still lead to its lesson."""
+    by_key: dict[str, dict[str, str]] = {}
+    to_key: dict[str, str] = {}
+    for lesson in found:
+        key, slugs = lesson["slug"], lesson.get("slugs", {})
+        missing = [lang for lang in LANGUAGES if not slugs.get(lang)]
+        if missing:
+            raise ValueError(f"lesson {key}: no slug in {', '.join(missing)}")
+        by_key[key] = {lang: slugs[lang] for lang in LANGUAGES}
+        for slug in {key, *by_key[key].values()}:
+            if not SLUG.fullmatch(slug) or slug in RESERVED:
+                raise ValueError(f"lesson {key}: {slug!r} is not a lowercase ASCII slug of its own")
+            if to_key.setdefault(slug, key) != key:
+                raise ValueError(f"lessons {to_key[slug]} and {key} share the slug {slug!r}")
+    return by_key, to_key

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 class Lesson(models.Model):
     slug = models.SlugField(_("slug"), max_length=60, unique=True,
-                            help_text=_("The lesson's address, the same in every language."))
+                            help_text=_("The lesson's key, the same in every language: progress is kept under it. "
+                                        "Its address per language comes from “slugs” in its data file."))
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     title = models.CharField(_("title"), max_length=200)
     intro = models.TextField(_("introduction"), blank=True)

@@ -6,18 +6,21 @@ session (:mod:`tutorial.progress`). Times are server times in ms since the step 
 
 from __future__ import annotations
 
-from django.http import HttpResponse, HttpResponseRedirect
+from functools import wraps
+
+from django.http import HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import gettext as _, pgettext
+from django.utils.translation import get_language, gettext as _, pgettext, to_locale
 from django.views.decorators.http import require_GET, require_POST
 
+from mogel.play.service import window_options
 from mogel.table import tells as table_tells
 from mogel.table.events import describe
 from mogel.table.present import present
 from mogel.table.refusals import explain, rule_link
 
-from . import runner
+from . import placeholders, runner
 from .models import Lesson
 from .progress import Progress, wall_ms
 
@@ -60,6 +63,7 @@ class Lessonrun:
         if key is None:
             raise LookupError("a lesson without steps")
         self.step = self.steps[self.keys.index(key)]
+        self.texts = StepTexts(self.step)
         if restart or not run or run.get("step") != key:
             run = {"step": key, "t0": wall_ms(), "state": runner.start(self.step.runner_step()), "hints": 0}
             self.progress.run[slug] = run
@@ -96,16 +100,33 @@ class Lessonrun:
         return Lesson.objects.filter(order__gt=self.lesson.order).order_by("order").first()
 
 
+class StepTexts:
+    """A step's texts as the learner reads them: times written out from the windows in play."""
+
+    def __init__(self, step):
+        self.step = step
+        self.ms = placeholders.values(step.runner_step(), window_options())
+        self.locale = to_locale(get_language())
+
+    def fill(self, text: str) -> str:
+        return placeholders.fill(text, self.ms, self.locale)
+
+    def __getattr__(self, field):
+        if field not in ("goal", "success_text", "hint_nudge", "hint_move", "draw_prompt"):
+            raise AttributeError(field)
+        return self.fill(getattr(self.step, field))
+
+    def failure(self, index: int) -> str | None:
+        failures = list(self.step.failures.all())
+        return self.fill(failures[index].text) if index is not None and 0 <= index < len(failures) else None
+
+
 def _status_text(lr: Lessonrun) -> str | None:
     state = lr.run["state"]
     if state["status"] == runner.SUCCESS:
-        return lr.step.success_text
+        return lr.texts.success_text
     if state["status"] == runner.FAILURE:
-        index = state.get("failed_by")
-        failures = list(lr.step.failures.all())
-        if index is not None and 0 <= index < len(failures):
-            return failures[index].text
-        return _("That did not go as planned. Try the step again.")
+        return lr.texts.failure(state.get("failed_by")) or _("That did not go as planned. Try the step again.")
     return None
 
 
@@ -164,7 +185,7 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
     if playing and lr.step.draw_prompt and context["controls"]["draw"]:
         # The table would say "no card fits, so draw a card", but this step wants something else
         # first (cheat, watch a bot's cards): its own words, as the goal says it.
-        context["prompt"] = lr.step.draw_prompt
+        context["prompt"] = lr.texts.draw_prompt
         context["draw_waits"] = True
     if not playing:
         context["prompt"] = _("Step complete.") if state["status"] == runner.SUCCESS else _("Try this step again.")
@@ -177,6 +198,7 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
     context.update({
         "lesson": lr.lesson,
         "step": lr.step,
+        "texts": lr.texts,
         "steps": [{"key": s.key, "number": i + 1, "done": s.key in done, "current": s.key == lr.step.key}
                   for i, s in enumerate(lr.steps)],
         "step_number": lr.index + 1,
@@ -211,6 +233,21 @@ def _back(lr: Lessonrun):
     return HttpResponseRedirect(reverse("tutorial:lesson", args=[lr.lesson.slug]) + "#step")
 
 
+def on_its_address(view):
+    """A GET under another language's slug (an old bookmark: the English slug under /de/, a
+    link shared across languages) moves for good to the lesson's slug in this language. Posts
+    are served where they arrive: a tab opened before the move still plays, and its next
+    fragment carries the new addresses."""
+    @wraps(view)
+    def at_address(request, slug):
+        address = reverse(request.resolver_match.view_name, args=[slug])
+        if request.path != address:
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(f"{address}?{query}" if query else address)
+        return view(request, slug)
+    return at_address
+
+
 # -- views -------------------------------------------------------------------------------
 
 
@@ -241,6 +278,7 @@ def reset_all(request):
 
 
 @require_GET
+@on_its_address
 def lesson(request, slug):
     lr = Lessonrun(request, slug)
     lr.choose(request.GET.get("step"))
@@ -251,6 +289,7 @@ def lesson(request, slug):
 
 
 @require_GET
+@on_its_address
 def poll(request, slug):
     lr = Lessonrun(request, slug)
     lr.choose()
@@ -301,7 +340,7 @@ def hint(request, slug):
         return _back(lr)
     # The move hint also marks the card on the table: send both, and read the new hint out.
     shown = lr.run["hints"]
-    return _fragment(request, lr, say=[lr.step.hint_move if shown >= 2 else lr.step.hint_nudge])
+    return _fragment(request, lr, say=[lr.texts.hint_move if shown >= 2 else lr.texts.hint_nudge])
 
 
 @require_POST

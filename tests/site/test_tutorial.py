@@ -6,11 +6,17 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tutorial import progress as progress_module
+from tutorial import data_files, progress as progress_module
 from tutorial.models import Lesson, Step
 
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
+SLUGS = data_files.addresses(data_files.lessons())[0]
+
+
+def lesson_url(key, lang, end=""):
+    """A lesson's address in the language, as its data file gives it: /de/lernen/du-bist-dran/."""
+    return f"{LEARN[lang]}{SLUGS[key][lang]}/{end}"
 
 
 class HtmxClient(Client):
@@ -64,9 +70,9 @@ def test_the_list_and_every_lesson_page_are_served_in_each_language(client, less
     html = response.content.decode()
     assert f'<html lang="{lang}">' in html
     for lesson in Lesson.objects.all():
-        assert f'href="{LEARN[lang]}{lesson.slug}/"' in html
+        assert f'href="{lesson_url(lesson.slug, lang)}"' in html
         assert getattr(lesson, f"title_{lang}").replace("’", "&#x27;")[:10] in html.replace("’", "&#x27;")
-    page = client.get(f"{LEARN[lang]}your-turn/")
+    page = client.get(lesson_url("your-turn", lang))
     assert page.status_code == 200
     assert 'id="table"' in page.content.decode() and 'id="lesson-panel"' in page.content.decode()
 
@@ -92,16 +98,16 @@ def test_a_wrong_move_is_refused_with_an_explanation_and_a_rule_link(hx, lessons
     message = alert(response.content.decode())
     assert message.startswith("Does not fit on the")
     assert 'href="/en/rules/#turn"' in message
-    response = hx.post("/de/lernen/your-turn/act/", {"action": "play 5", "version": "1"})
+    response = hx.post(lesson_url("your-turn", "de", "act/"), {"action": "play 5", "version": "1"})
     assert 'href="/de/regeln/#turn">Warum? Zur Regel</a>' in alert(response.content.decode())
 
 
 def test_a_seat_in_superscript_digits_is_refused_as_no_move_and_the_step_goes_on(hx, lessons, clock):
     # The learner is the guard here, so the engine reads the seat: "²" once made it a 500.
-    hx.get("/de/lernen/caught-as-guard/")
+    hx.get(lesson_url("caught-as-guard", "de"))
     before = hx.session["tutorial"]
     for action in ("catch ²", "catch ①"):
-        response = hx.post("/de/lernen/caught-as-guard/act/", {"action": action, "version": "1"})
+        response = hx.post(lesson_url("caught-as-guard", "de", "act/"), {"action": action, "version": "1"})
         assert response.status_code == 200
         assert alert(response.content.decode()).startswith("Das ist kein Zug in diesem Spiel.")
     assert hx.session["tutorial"] == before
@@ -180,7 +186,7 @@ def test_cheat_buttons_only_in_the_cheating_lessons(client, lessons, clock):
 
 
 def test_the_whole_page_works_with_the_step_query(client, lessons, clock):
-    html = client.get("/fr/apprendre/scoring/", {"step": "end-of-the-game"}).content.decode()
+    html = client.get(lesson_url("scoring", "fr"), {"step": "end-of-the-game"}).content.decode()
     assert "Étape 3 sur 3" in html or "3" in html
     assert "La dernière manche" in html
 

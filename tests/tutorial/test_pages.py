@@ -7,7 +7,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.site.test_tutorial import LANGUAGES, LEARN, clock, hx, lessons  # noqa: F401 (fixtures)
+from tests.site.test_tutorial import LANGUAGES, clock, hx, lesson_url, lessons  # noqa: F401 (fixtures)
 from tutorial import data_files, runner
 
 LESSONS = data_files.lessons()
@@ -59,7 +59,7 @@ def test_a_step_that_wants_something_else_than_drawing_says_so_where_the_table_w
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_first_cheating_step_asks_to_cheat_not_to_draw(client, lessons, lang):
     step = next(s for lesson in LESSONS if lesson["slug"] == "cheating" for s in lesson["steps"])
-    html = client.get(f"{LEARN[lang]}cheating/", {"step": step["key"]}).content.decode()
+    html = client.get(lesson_url("cheating", lang), {"step": step["key"]}).content.decode()
     with translation.override(lang):
         draw_line = translation.gettext(DRAW_LINE)
     shown = prompt(html).replace("&#x27;", "’")
