@@ -49,7 +49,7 @@ def _name(names, seat) -> str:
 
 
 def describe(event: dict, names, me: int | None = None) -> str:
-    """One sentence for one event, e.g. "Emil played the spider 3." or "You drew the number card 2."."""
+    """One sentence for one event, e.g. "Emil played the spider 3." or "You drew a number card 2."."""
     code = event.get("code")
     seat = event.get("seat")
     you = seat is not None and seat == me
@@ -71,10 +71,10 @@ def describe(event: dict, names, me: int | None = None) -> str:
     if code in ("drew", "ant_drew"):
         if code == "ant_drew":
             if card:
-                return (_("The ant: you drew %(the_card_acc)s.") if you else _("The ant: %(name)s drew %(the_card_acc)s.")) % d
+                return (_("The ant: you drew %(a_card)s.") if you else _("The ant: %(name)s drew %(a_card)s.")) % d
             return (_("The ant: you drew a card.") if you else _("The ant: %(name)s drew a card.")) % d
         if card:
-            return (_("You drew %(the_card_acc)s.") if you else _("%(name)s drew %(the_card_acc)s.")) % d
+            return (_("You drew %(a_card)s.") if you else _("%(name)s drew %(a_card)s.")) % d
         return (_("You drew a card.") if you else _("%(name)s drew a card.")) % d
     if code == "nothing_to_draw":
         return (_("Nothing left to draw for you.") if you else _("Nothing left to draw for %(name)s.")) % d
