@@ -187,13 +187,14 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "verb_label": _verb_label(verb) if verb else None,
             "name": action_name(verb, card) if verb else None,
             "cheat_name": action_name("cheat", card),
-            "sleeve_name": sleeve_button_name(card),
             # What the button posts: a spider gift posts "give <card>" plus the chosen seat as "to".
             "value": (f"give {card}" if owed[0].startswith("give ") else owed[0]) if owed else None,
             "cheat": next((a for a in actions if a.startswith("cheat ")), None),
             "reason": None, "rule_url": None,
             "arrived": False,
         }
+        if item["cheat"]:
+            item["sleeve_name"] = sleeve_button_name(card)
         if card in arrived:
             arrived.remove(card)
             item["arrived"] = True
