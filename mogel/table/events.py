@@ -2,17 +2,22 @@
 
 Engine events are dicts with a ``"code"`` and parameters (seats, cards), never text.
 ``names`` holds one display name per seat; ``me`` is the viewer's seat (``None`` for
-an onlooker), who reads "you" forms. :func:`visible` filters an event from the
+an onlooker), who reads "you" forms. A sentence that names a card has every form of
+the card at hand (:class:`mogel.cards.names.CardForms`): each translation uses the
+one its grammar needs there. :func:`visible` filters an event from the
 engine's full log the way ``Game.view`` does, for callers that read ``game.log``.
 """
 
 from __future__ import annotations
 
+from collections import ChainMap
+
 from babel.lists import format_list
 from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from mogel.cards.names import card_label
+from mogel.cards.names import CardForms
 
 CODES = (
     "round_start", "played", "drew", "nothing_to_draw", "reshuffled", "spider_gave", "spider_kept",
@@ -54,33 +59,32 @@ def _name(names, seat) -> str:
 
 
 def describe(event: dict, names, me: int | None = None) -> str:
-    """One sentence for one event, e.g. "Emil played the Spider, value 3." or "You drew a Number card 2."."""
+    """One sentence for one event, e.g. "Emil played the spider 3." or "You drew a number card 2."."""
     code = event.get("code")
     seat = event.get("seat")
     you = seat is not None and seat == me
     who = _name(names, seat)
     card = event.get("card")
-    c = card_label(card) if card else ""
     to = event.get("to")
-    to_name = _name(names, to)
-    d = {"name": who, "card": c, "to": to_name}
+    shown = card or event.get("top")
+    d = ChainMap({"name": who, "to": _name(names, to)}, CardForms(shown) if shown else {})
 
     if code == "round_start":
         guard = event.get("guard")
-        d.update(round=event.get("round"), top=card_label(event["top"]) if event.get("top") else "")
+        d.update(round=event.get("round"))
         if guard == me:
-            return _("Round %(round)s: you hold the Guard Bug and start. The first card is the %(top)s.") % d
+            return _("Round %(round)s: you hold the Guard Bug and start. The first card is %(the_card)s.") % d
         d["name"] = _name(names, guard)
-        return _("Round %(round)s: %(name)s holds the Guard Bug and starts. The first card is the %(top)s.") % d
+        return _("Round %(round)s: %(name)s holds the Guard Bug and starts. The first card is %(the_card)s.") % d
     if code == "played":
-        return (_("You played the %(card)s.") if you else _("%(name)s played the %(card)s.")) % d
+        return (_("You played %(the_card_acc)s.") if you else _("%(name)s played %(the_card_acc)s.")) % d
     if code in ("drew", "ant_drew"):
         if code == "ant_drew":
             if card:
-                return (_("The ant: you drew the %(card)s.") if you else _("The ant: %(name)s drew the %(card)s.")) % d
+                return (_("The ant: you drew %(a_card)s.") if you else _("The ant: %(name)s drew %(a_card)s.")) % d
             return (_("The ant: you drew a card.") if you else _("The ant: %(name)s drew a card.")) % d
         if card:
-            return (_("You drew the %(card)s.") if you else _("%(name)s drew the %(card)s.")) % d
+            return (_("You drew %(a_card)s.") if you else _("%(name)s drew %(a_card)s.")) % d
         return (_("You drew a card.") if you else _("%(name)s drew a card.")) % d
     if code == "nothing_to_draw":
         return (_("Nothing left to draw for you.") if you else _("Nothing left to draw for %(name)s.")) % d
@@ -88,9 +92,9 @@ def describe(event: dict, names, me: int | None = None) -> str:
         return _("The discard pile was shuffled into a new draw pile.")
     if code == "spider_gave":
         if you:
-            return (_("Spider: you gave the %(card)s to %(to)s.") if card else _("Spider: you gave a card to %(to)s.")) % d
+            return (_("Spider: you gave %(the_card_acc)s to %(to)s.") if card else _("Spider: you gave a card to %(to)s.")) % d
         if to == me:
-            return (_("Spider: %(name)s gave you the %(card)s.") if card else _("Spider: %(name)s gave you a card.")) % d
+            return (_("Spider: %(name)s gave you %(the_card_acc)s.") if card else _("Spider: %(name)s gave you a card.")) % d
         return _("Spider: %(name)s gave a card to %(to)s.") % d
     if code == "spider_kept":
         return (_("Spider: you kept your cards.") if you else _("Spider: %(name)s kept their cards.")) % d
@@ -103,46 +107,46 @@ def describe(event: dict, names, me: int | None = None) -> str:
                 else _("%(name)s was the slowest and gets a card from everyone.")) % d
     if code == "handed":
         if you:
-            return (_("You handed the %(card)s to %(to)s.") if card else _("You handed a card to %(to)s.")) % d
+            return (_("You handed %(the_card_acc)s to %(to)s.") if card else _("You handed a card to %(to)s.")) % d
         if to == me:
-            return (_("%(name)s handed you the %(card)s.") if card else _("%(name)s handed you a card.")) % d
+            return (_("%(name)s handed you %(the_card_acc)s.") if card else _("%(name)s handed you a card.")) % d
         return _("%(name)s handed a card to %(to)s.") % d
     if code == "cockroach_open":
         d["value"] = event.get("value")
         return (_("Cockroach! Race with a number card %(value)s.") if not you
                 else _("Your cockroach is down: everyone may race with a number card %(value)s, you too.")) % d
     if code == "raced":
-        return (_("You won the race with the %(card)s.") if you else _("%(name)s won the race with the %(card)s.")) % d
+        return (_("You won the race %(with_the_card)s.") if you else _("%(name)s won the race %(with_the_card)s.")) % d
     if code == "cockroach_nobody":
         return _("Nobody raced the cockroach.")
     if code == "ant_took":
-        return (_("The ant: you took the %(card)s from the discard pile.") if you
-                else _("The ant: %(name)s took the %(card)s from the discard pile.")) % d
+        return (_("The ant: you took %(the_card_acc)s from the discard pile.") if you
+                else _("The ant: %(name)s took %(the_card_acc)s from the discard pile.")) % d
     if code == "cheated":
-        return (_("You made the %(card)s disappear.") if you else _("%(name)s made a card disappear.")) % d
+        return (_("You made %(the_card_acc)s disappear.") if you else _("%(name)s made a card disappear.")) % d
     if code == "got_away":
-        return (_("You got away with the %(card)s.") if you else _("%(name)s got away with a cheat.")) % d
+        return (_("You got away %(with_the_card)s.") if you else _("%(name)s got away with a cheat.")) % d
     if code == "caught":
         accused = event.get("accused")
         d["accused"] = _name(names, accused)
         if you:
-            return _("Caught! You caught %(accused)s with the %(card)s.") % d
+            return _("Caught! You caught %(accused)s %(with_the_card)s.") % d
         if accused == me:
-            return _("Caught! %(name)s caught you with the %(card)s.") % d
-        return _("Caught! %(name)s caught %(accused)s with the %(card)s.") % d
+            return _("Caught! %(name)s caught you %(with_the_card)s.") % d
+        return _("Caught! %(name)s caught %(accused)s %(with_the_card)s.") % d
     if code == "penalty":
         if you:
-            return (_("You handed %(to)s the %(card)s as a penalty.") if card
+            return (_("You handed %(to)s %(the_card_acc)s as a penalty.") if card
                     else _("You handed %(to)s a penalty card.")) % d
         if to == me:
-            return (_("%(name)s handed you the %(card)s as a penalty.") if card
+            return (_("%(name)s handed you %(the_card_acc)s as a penalty.") if card
                     else _("%(name)s handed you a penalty card.")) % d
         return _("%(name)s handed %(to)s a penalty card.") % d
     if code == "guard_moved":
         return (_("You hold the Guard Bug now.") if you else _("%(name)s holds the Guard Bug now.")) % d
     if code == "wrong_accusation":
         accused = event.get("accused")
-        d["accused"] = _("you") if accused == me else _name(names, accused)
+        d["accused"] = pgettext("accused", "you") if accused == me else _name(names, accused)
         return (_("Wrong accusation: you accused %(accused)s and draw a card.") if you
                 else _("Wrong accusation: %(name)s accused %(accused)s and draws a card.")) % d
     if code == "round_end":
@@ -159,6 +163,7 @@ def describe(event: dict, names, me: int | None = None) -> str:
         if me in first and len(first) == 1:
             return _("The game is over. You win!")
         # "Mia and you", "Mia und dich": the language's own list, so a tie reads as one.
-        winners = format_list([_name(names, s) if s != me else _("you") for s in first], locale=to_locale(get_language()))
+        winners = format_list([_name(names, s) if s != me else pgettext("in the winners list", "you") for s in first],
+                              locale=to_locale(get_language()))
         return _("The game is over. First place: %(names)s.") % {"names": winners}
     return _("Something happened at the table.")

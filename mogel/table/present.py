@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.cards.names import card_label
+from mogel.cards.names import card_label, name_card
 from mogel.cards.render import render_card
 from mogel.engine import cards as C
 
@@ -79,8 +79,37 @@ _VERB_LABELS = {
 }
 
 
+# A hand card's button shows the verb; its accessible name says the verb with the card, in
+# the order and form each language says it ("Spinne 3 ablegen", "Jouer l’araignée 3").
+_ACTION_NAMES = {
+    "play": gettext_lazy("Play %(the_card_acc)s"), "race": gettext_lazy("Race %(with_the_card)s"),
+    "hand": gettext_lazy("Hand over %(the_card_acc)s"), "give": gettext_lazy("Give %(the_card_acc)s"),
+    "cheat": gettext_lazy("Cheat %(with_the_card)s"),
+}
+
+
 def _verb_label(verb: str) -> str:
     return str(_VERB_LABELS.get(verb, verb))
+
+
+def action_name(verb: str, card: str) -> str:
+    """A hand card button's accessible name, e.g. "Play the spider 3"."""
+    return name_card(str(_ACTION_NAMES[verb]), card)
+
+
+def sleeve_text(card: str) -> str:
+    """The line beside my card in the act."""
+    return name_card(_("In your sleeve: %(the_card)s"), card)
+
+
+def sleeve_button_name(card: str) -> str:
+    """The accessible name of the button that puts ``card`` up my sleeve."""
+    return name_card(_("Up your sleeve: %(the_card)s"), card)
+
+
+def top_name(card: str) -> str:
+    """The text alternative of the discard pile's top card."""
+    return name_card(_("Top of the discard pile: %(the_card)s"), card)
 
 
 def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
@@ -146,6 +175,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     for i, card in enumerate(sorted(view["hand"], key=sort_key)):
         actions = by_card.get(card, [])
         owed = [a for a in actions if not a.startswith(SIDE_VERBS)]
+        verb = owed[0].split()[0] if owed else None
         item = {
             "index": i,
             "card": card,
@@ -153,13 +183,18 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "svg": card_svg(card, "md"),
             "actions": [{"action": a, "verb": a.split()[0], "label": _verb_label(a.split()[0])} for a in actions],
             "primary": owed[0] if owed else None,
-            "verb": owed[0].split()[0] if owed else None,
+            "verb": verb,
+            "verb_label": _verb_label(verb) if verb else None,
+            "name": action_name(verb, card) if verb else None,
+            "cheat_name": action_name("cheat", card),
             # What the button posts: a spider gift posts "give <card>" plus the chosen seat as "to".
             "value": (f"give {card}" if owed[0].startswith("give ") else owed[0]) if owed else None,
             "cheat": next((a for a in actions if a.startswith("cheat ")), None),
             "reason": None, "rule_url": None,
             "arrived": False,
         }
+        if item["cheat"]:
+            item["sleeve_name"] = sleeve_button_name(card)
         if card in arrived:
             arrived.remove(card)
             item["arrived"] = True
@@ -216,6 +251,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         sleeve = {
             "card": act["card"],
             "label": card_label(act["card"]),
+            "text": sleeve_text(act["card"]),
             "svg": card_svg(act["card"], "sm"),
             "remaining_ms": remaining,
             "remaining_s": remaining / 1000 if remaining is not None else None,
@@ -248,7 +284,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "hand": hand,
         "hand_size": len(hand),
         "top": view["top"],
-        "top_label": card_label(view["top"]) if view["top"] else "",
+        "top_name": top_name(view["top"]) if view["top"] else "",
         "top_svg": card_svg(view["top"], "md") if view["top"] else "",
         "back_svg": card_svg("back", "md"),
         "guard_svg": card_svg("guard", "sm"),

@@ -12,7 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.cards.names import card_label
+from mogel.cards.names import name_card
 from mogel.engine import cards as C
 from mogel.engine.errors import CODES
 
@@ -22,13 +22,6 @@ TABLE_CODES = {
     "bad_post": "turn",     # a post the page never sends
     "waiting": "turn",      # nothing for you to do with this card now
 }
-
-
-def _label(card) -> str:
-    try:
-        return card_label(str(card))
-    except ValueError:
-        return str(card)
 
 
 # Lazy: a refusal translates its own message only (a table explains several cards at once).
@@ -67,8 +60,8 @@ def explain(code: str, params: dict | None = None) -> tuple[str, str]:
     slug = CODES.get(code) or TABLE_CODES.get(code) or "turn"
     if code == "does_not_fit" and C.is_card(str(p.get("top", ""))):
         low, high = C.neighbours(C.value(p["top"]))
-        return _("Does not fit on the %(top)s: it needs a %(low)s or a %(high)s.") % {
-            "top": _label(p["top"]), "low": low, "high": high}, slug
+        return name_card(_("Does not fit %(onto_the_card)s: it needs a %(low)s or a %(high)s."), p["top"],
+                         low=low, high=high), slug
     if code == "no_race_now" and p.get("value"):
         return _("Only a number card %(value)s can race this cockroach.") % {"value": p["value"]}, slug
     if code == "waiting" and p.get("reason") == "spider":

@@ -11,6 +11,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from mogel.engine import Game
 from mogel.play.models import PracticeGame
@@ -92,8 +93,12 @@ def test_you_drag_a_card_off_the_table_and_get_away(page, table, screenshot, lan
 def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot, settings, lang, viewport):
     table(YOU_CHEAT, {**ALWAYS, "catch_ms": [1200, 1200]}, lang, viewport)
     page.locator("#table .hand__item").last.hover()
-    page.locator('#table .sleeve-btn[value="cheat moth4"]').click()
+    # A screen reader hears the card as the sentence says it, not its picture's title-like label.
+    sleeve_name = {"de": "Ab in den Ärmel: die Mogel-Motte 4", "fr": "Dans la manche\u202f: la carte Mito 4"}[lang]
+    page.get_by_role("button", name=sleeve_name, exact=True).click()
     page.wait_for_selector("#sleeve")
+    expect(page.locator("#sleeve")).to_contain_text({"de": "Im Ärmel: die Mogel-Motte 4",
+                                                     "fr": "Dans ta manche\u202f: la carte Mito 4"}[lang])
     page.wait_for_timeout(300)
     screenshot("sleeve")
     page.wait_for_selector(".flash--caught", state="attached", timeout=5000)

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.template import Context, Template, TemplateSyntaxError
 from django.utils import translation
 
-from mogel.cards.names import all_cards, card_label, kind_name, parse_card
+from mogel.cards.names import FORMS, CardForms, all_cards, card_label, kind_name, parse_card
 from mogel.cards.palette import PALETTE, contrast
 from mogel.cards.render import render_card
 
@@ -193,6 +193,20 @@ def test_kind_name():
         assert kind_name("spider") == "Spider"
     with pytest.raises(ValueError):
         kind_name("bee")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "it"])
+def test_every_running_text_form_of_every_card_is_translated(lang):
+    """Sentences name cards through these forms (tests/site/test_card_names.py checks them in place)."""
+    for card in DECK[:-2]:
+        with translation.override("en"):
+            english = {form: CardForms(card)[form] for form in FORMS}
+        with translation.override(lang):
+            forms = {form: CardForms(card)[form] for form in FORMS}
+        for form, text in forms.items():
+            assert text != english[form] and text.endswith(card[-1]), (lang, card, form, text)
+            if lang != "de":
+                assert text[0].islower(), (lang, card, form, text)
 
 
 def test_card_label_tag():

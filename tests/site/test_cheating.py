@@ -154,8 +154,8 @@ def test_you_cheat_and_get_away(client, table, clock):
     response = post(client, url, "cheat moth4", version_of(html))
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="sleeve"' in html and "In your sleeve: Cheating Moth" in html
-    assert "You made the Cheating Moth, value 4 disappear." in html or "You made the" in html
+    assert 'id="sleeve"' in html and "In your sleeve: the Cheating Moth" in html
+    assert "You made the Cheating Moth 4 disappear." in html
     assert 'class="sleeve-btn"' not in html   # one at a time
     v = version_of(html)
     clock.tick(1500)
@@ -185,7 +185,7 @@ def test_you_cheat_and_get_caught_the_card_comes_back_with_a_penalty_and_the_bug
     assert "flash--caught" in html
     assert re.search(r'seat--me[^"]*seat--guard-arrived', html)
     assert "hand__item--arrived" in html
-    assert "Erwischt! Lotte hat dich erwischt mit" in html   # the log line, in German
+    assert "Erwischt! Lotte hat dich mit der Mogel-Motte 4 erwischt." in html   # the log line, in German
     # Now the human holds the Guard Bug: keys 1 and 2 call Caught! on Lotte and Emil.
     assert 'data-key="1"' in html and 'data-key="2"' in html
     assert "Tasten 1 bis 2" in html

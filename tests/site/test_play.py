@@ -417,7 +417,7 @@ def test_the_round_scores_show_the_round_that_ended_until_the_player_goes_on(cli
     html = post(client, url, "play 3", version_of(html)).content.decode()
     # The next round is dealt already, but the page still shows the one that ended.
     assert 'id="btn-continue"' in html and "Round 1 of 3" in html
-    assert "Round 1 is over: you have no cards left!" in html and "You played the Number card 3." in html
+    assert "Round 1 is over: you have no cards left!" in html and "You played the number card 3." in html
     assert 'class="hand-area"' not in html and 'class="seats"' not in html
     html = post(client, url, "continue", version_of(html)).content.decode()
     assert "Round 2 of 3" in html and 'class="hand-area"' in html and 'id="btn-continue"' not in html

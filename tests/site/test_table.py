@@ -51,8 +51,8 @@ def test_every_event_code_has_a_sentence_in_every_language():
 def test_you_forms_for_the_viewer():
     e = {"code": "played", "t": 0, "seat": 0, "card": "spider3"}
     with translation.override("en"):
-        assert events.describe(e, NAMES, 0) == "You played the Spider, value 3."
-        assert events.describe(e, NAMES, 1) == "Ann played the Spider, value 3."
+        assert events.describe(e, NAMES, 0) == "You played the spider 3."
+        assert events.describe(e, NAMES, 1) == "Ann played the spider 3."
     with translation.override("de"):
         assert "Ann" in events.describe(e, NAMES, 1)
         assert events.describe(e, NAMES, 0) != events.describe(e, NAMES, 1)
@@ -78,7 +78,7 @@ def test_every_refusal_code_is_explained(lang):
                 assert message != fallback, code
     with translation.override("en"):
         msg, _ = refusals.explain("does_not_fit", {"card": "3", "top": "1"})
-        assert msg == "Does not fit on the Number card 1: it needs a 5 or a 2."
+        assert msg == "Does not fit on the number card 1: it needs a 5 or a 2."
 
 
 def test_rule_link_points_at_the_rules_page_or_is_none():

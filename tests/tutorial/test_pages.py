@@ -131,5 +131,5 @@ def test_a_cheated_card_waits_in_the_sleeve_with_its_countdown(client, hx, lesso
     client.get("/en/learn/cheating/")
     html = hx.post("/en/learn/cheating/act/", {"action": "cheat moth4", "version": "1"}).content.decode()
     sleeve = re.search(r'<div class="sleeve" id="sleeve".*?</div>', html, re.S)
-    assert sleeve and "In your sleeve: Cheating Moth, value 4" in sleeve.group(0)
+    assert sleeve and "In your sleeve: the Cheating Moth 4" in sleeve.group(0)
     assert 'data-countdown="5000"' in sleeve.group(0)

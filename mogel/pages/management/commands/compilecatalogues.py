@@ -9,10 +9,13 @@ import os
 import tempfile
 from pathlib import Path
 
+from babel.messages.catalog import Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+
+from mogel.cards.names import FORM_PLACEHOLDERS, card_placeholders
 
 # English is the msgid language: its catalogue may leave msgstr empty.
 SOURCE_LANGUAGE = "en"
@@ -50,9 +53,25 @@ def problems_in(po_path, catalog):
         if not all(strings):
             problems.append(f"{where} has an empty translation")
     for message, errors in catalog.check():
-        for error in errors:
+        for error in _card_form_errors(message) if card_placeholders(message.id) else errors:
             problems.append(f"line {message.lineno}: {message.id!r}: {error}")
     return problems
+
+
+def _card_form_errors(message):
+    """Format errors of a sentence that names a card, where every card form may stand in for another.
+
+    The msgid has the form English needs ("%(the_card_acc)s"); a translation may use
+    any other (see mogel.cards.names): checked as if it had used the msgid's.
+    """
+    english_form = card_placeholders(message.id)[0]
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    as_if = list(strings)
+    for form in FORM_PLACEHOLDERS:
+        as_if = [s.replace(f"%({form})s", f"%({english_form})s") for s in as_if]
+    twin = Message(message.id, as_if[0] if len(as_if) == 1 else tuple(as_if), flags=message.flags,
+                   context=message.context)
+    return twin.check()
 
 
 def write_atomically(catalog, mo_path):
