@@ -16,7 +16,7 @@
    does every poll while a mosquito or cockroach window is open or while the player holds the
    Guard Bug (a tell must show at once). Only the plain regular poll waits while a move is
    shown, briefly (MAX_HOLD), and is asked again the moment the queue is empty. The player's
-   own posts are never held.
+   own posts are never held. Far behind, the oldest waiting moves are skipped (MAX_QUEUE).
 
   prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
    (class mm-highlight) instead, in the same order.
@@ -31,6 +31,7 @@
   var SIGN = 320;       // a slap, a mosquito, a Caught! shown at a seat
   var STILL = 650;      // reduced motion: how long a seat stays highlighted
   var MAX_HOLD = 800;   // never hold the regular poll back longer than this
+  var MAX_QUEUE = 4;    // moves waiting to be shown, at most
   var SOUNDS = {mosquito: "mosquito", cockroach: "cockroach", slap: "slap", caught: "caught",
                 round_end: "round", your_turn: "turn", celebrate: "celebrate"};
 
@@ -265,6 +266,9 @@
   function enqueue(moves) {
     if (!moves.length) { return; }
     queue.push.apply(queue, moves);
+    // Far behind (a very quick table, a tab that slept): the oldest moves are skipped, so
+    // what moves on screen is never more than a moment older than the table it moves on.
+    if (queue.length > MAX_QUEUE) { queue.splice(0, queue.length - MAX_QUEUE); }
     if (!busy) { next(); }
   }
 
