@@ -168,6 +168,7 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
         now=game.clock,
         # The runner's "eyes" watched every change, as the practice game's player does.
         tells=table_tells.active(state.get("eyes") or {}, game.clock, shown=client_version),
+        moved=list(events),
         extra={
             "poll_url": reverse("tutorial:poll", args=[slug]) if playing and due is not None else None,
             "poll_ms": POLL_MS,

@@ -118,7 +118,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
     # page's version come from the event table, in one read of its last lines.
     news = client_version is not None and client_version < row.public_version
     recent = service.recent_log(turn, LOG_LINES) if news or view["log_start"] else []
-    announce = [e for _round, public, e in recent if public > client_version][-MAX_ANNOUNCE:] if news else []
+    seen = [e for _round, public, e in recent if public > client_version] if news else []
+    announce = seen[-MAX_ANNOUNCE:]
     summary = None
     if game.history and (row.hold or game.over):
         last = game.history[-1]
@@ -157,6 +158,7 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         action_url=reverse("play:act", args=[row.pk]),
         version=row.public_version,
         announce=announce,
+        moved=seen,
         extra={
             "poll_url": reverse("play:poll", args=[row.pk]),
             "poll_ms": _poll_ms(),

@@ -18,12 +18,15 @@ Usage (a view)::
                "after_centre": "my/panel.html",               # optional: a template included under the piles
                "table_label": "…"},
         announce=new_events,       # optional: events (as the seat sees them) to read out via #announcer
+        moved=new_events,          # optional: events to animate (default: announce), see mogel.table.motion
     )
     if request.htmx:
         return render(request, "table/table.html#table", context)   # the fragment: <section id="table">
     # on the page: {% include "table/table.html#table" %}; in {% block head %} link
-    # {% static 'cards/cards.css' %} and {% static 'table/table.css' %}, in {% block scripts %}
-    # {% static 'table/table.js' %} (Space slaps, windows count down).
+    # {% static 'cards/cards.css' %}, {% static 'table/table.css' %} and {% static 'table/motion.css' %},
+    # in {% block scripts %} {% static 'table/table.js' %} (Space slaps, windows count down) and
+    # {% static 'table/motion.js' %} (moves fly, sounds); {% include "table/_sound.html" %} is the
+    # page's sound toggle.
 
 What a button posts: ``action`` in the engine's notation ("play 3", "draw", "keep", "slap",
 "race 3", "hand 4", "catch 2") plus ``version``; a spider gift posts ``action="give <card>"``

@@ -13,6 +13,7 @@ from mogel.cards.names import card_label, name_card
 from mogel.cards.render import render_card
 from mogel.engine import cards as C
 
+from . import motion
 from .events import describe
 from .refusals import explain, rule_link
 
@@ -113,7 +114,8 @@ def top_name(card: str) -> str:
 
 
 def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
-            announce: list[dict] | None = None, now: int | None = None, tells: list[dict] | None = None) -> dict:
+            announce: list[dict] | None = None, now: int | None = None, tells: list[dict] | None = None,
+            moved: list[dict] | None = None) -> dict:
     """Template context for ``table/table.html`` (include it with ``{% include "table/table.html" %}``).
 
     ``view``/``legal``: ``game.view(seat)`` and ``game.legal_actions(seat)`` after ``advance(now)``;
@@ -122,7 +124,8 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     ``announce``: events (as the seat sees them) to read out in the live region;
     ``now``: game clock for the countdown (default ``view["clock"]``);
     ``tells``: optional, from :func:`mogel.table.tells.active` – seats whose hand just shrank
-    with no logged reason ({"seat", "until", "new"}; "new" ones are also announced).
+    with no logged reason ({"seat", "until", "new"}; "new" ones are also announced);
+    ``moved``: optional, the events to animate (default ``announce``), see :mod:`.motion`.
 
     Besides the seats, piles, hand and log the context has ``sleeve`` (the viewer's own card
     "in the act", with its countdown), ``flash`` (a short outcome line such as "Got away with
@@ -302,8 +305,17 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "flash": _flash(announce, names, me),
         "guard_arrived": next((e["seat"] for e in reversed(announce) if e.get("code") == "guard_moved"), None),
         "catch_keys": catch_keys_line(len(controls["catches"])) if controls["catches"] else "",
+        **_motion(announce if moved is None else moved, me),
         **(extra or {}),
     }
+
+
+def _motion(events: list[dict], me: int) -> dict:
+    """The public moves to animate (``moves_json``) and the faces of the cards they show."""
+    moves = motion.moves(events, me)
+    cards = list(dict.fromkeys(m["card"] for m in moves if m.get("card")))
+    return {"moves": moves, "moves_json": motion.moves_json(moves),
+            "move_faces": [{"card": c, "svg": card_svg(c, "md")} for c in cards]}
 
 
 def tell_line(name: str) -> str:
