@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from . import runner
+
 DATA = Path(__file__).resolve().parent / "data" / "lessons"
 LANGUAGES = ("de", "en", "fr", "nl", "it")
 VERSION = 1
@@ -35,4 +37,5 @@ def runner_step(step: dict) -> dict:
         "auto": step.get("auto", {}),
         "success": step["success"],
         "failure": [{"when": f["when"]} for f in step.get("failure", [])],
+        "plan": runner.plan_of(step),
     }
