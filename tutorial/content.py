@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from . import data_files
+from . import data_files, runner
 from .models import Lesson, Step, StepFailure
 
 LANGS = data_files.LANGUAGES
@@ -54,6 +54,8 @@ def load() -> str:
                     "success": step_data["success"],
                     "solution": step_data.get("solution", []),
                     "wrong_move": step_data.get("wrong_move", {}),
+                    "plan": runner.plan_of(step_data),
+                    "controls": step_data.get("controls", {}),
                 },
             )
             step.failures.all().delete()

@@ -15,6 +15,8 @@ import json
 import re
 from pathlib import Path
 
+from . import runner
+
 DATA = Path(__file__).resolve().parent / "data" / "lessons"
 LANGUAGES = ("de", "en", "fr", "nl", "it")
 VERSION = 1
@@ -43,6 +45,7 @@ def runner_step(step: dict) -> dict:
         "auto": step.get("auto", {}),
         "success": step["success"],
         "failure": [{"when": f["when"]} for f in step.get("failure", [])],
+        "plan": runner.plan_of(step),
     }
 
 

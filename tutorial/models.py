@@ -49,6 +49,12 @@ class Step(models.Model):
     success = models.JSONField(_("success condition"))
     solution = models.JSONField(_("winning line"), default=list)
     wrong_move = models.JSONField(_("typical wrong move"), default=dict)
+    plan = models.JSONField(_("planned moves"), default=list, blank=True,
+                            help_text=_("The learner's moves this step is about (\"play 3\", \"hand *\"); "
+                                        "any other move the engine accepts ends the step with an explanation."))
+    controls = models.JSONField(_("controls"), default=dict, blank=True,
+                                help_text=_("Which side controls the table offers in this step: "
+                                            "{\"cheat\": false, \"catch\": false, \"draw\": true}."))
 
     class Meta:
         ordering = ["lesson__order", "order"]
@@ -68,6 +74,7 @@ class Step(models.Model):
             "auto": self.auto,
             "success": self.success,
             "failure": [{"when": f.when} for f in self.failures.all()],
+            "plan": self.plan or None,
         }
 
 

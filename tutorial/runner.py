@@ -17,7 +17,18 @@ Pure logic (no Django, no clock). A step is data (see ``tutorial/data/lessons.js
   ``{"turn": ms, "spider": ms, "gifts": ms, "settling": ms}`` delays it (default 0);
   slaps, races, cheats and catches only ever come from the script;
 * ``success`` / ``failure`` – predicates (:func:`holds`), e.g. ``{"event": "played",
-  "seat": 0}``, ``{"hand_size": [0, 2]}``, ``{"guard": 0}``, ``{"all": [...]}``.
+  "seat": 0}``, ``{"event": "spider_gave", "seat": 0, "to": 2}`` (any key of the event),
+  ``{"hand_size": [0, 2]}``, ``{"guard": 0}``, ``{"all": [...]}``;
+* ``plan`` – the learner's moves the step is about, as patterns (``"play 3"``, ``"hand *"``:
+  ``*`` stands for any one word); :func:`plan_of` derives it from the winning line when a
+  step names none.
+
+A learner who leaves the script gets an explanation, never a cascade of bot moves: a move
+the engine accepts but the plan does not list ends the step at once as :data:`OFF_SCRIPT`
+(unless it met a failure or the success condition: their texts come first), and in a step
+whose success is not about the end of a round, a move that would end the round is taken
+back and ends the step as :data:`ROUND_WOULD_END` (the engine would otherwise already have
+dealt the next round).
 
 The runner's state is plain JSON (the engine's JSON plus script bookkeeping, and the
 learner's ``eyes``: what :func:`mogel.table.tells.watch` noticed after every change, so a
@@ -37,6 +48,9 @@ from mogel.table import tells
 
 LEARNER = 0
 PLAYING, SUCCESS, FAILURE = "playing", "success", "failure"
+# Why a step failed when no failure condition of its own said so (``failed_by``).
+OFF_SCRIPT, ROUND_WOULD_END, ROUND_ENDED = "off_script", "round_would_end", "round_ended"
+_ROUND_EVENTS = ("round_end", "round_start", "game_end")
 _AUTO_PHASES = ("turn", "spider", "mosquito_gifts")
 _MAX_STEPS = 1000  # a runaway script cannot loop forever
 
@@ -54,8 +68,9 @@ class Outcome:
         return self.state["status"]
 
     @property
-    def failure(self) -> int | None:
-        """Index of the failure condition that ended the step, if one did."""
+    def failure(self) -> int | str | None:
+        """Index of the failure condition that ended the step, or :data:`OFF_SCRIPT`,
+        :data:`ROUND_WOULD_END` or :data:`ROUND_ENDED`; None while nothing failed."""
         return self.state.get("failed_by")
 
 
@@ -134,16 +149,60 @@ def act(step: dict, state: dict, action: str, now: int) -> Outcome:
     _run_until(step, state, game, now)
     refusal = None
     if state["status"] == PLAYING:
+        move = len(game.log)
         try:
-            game.apply(LEARNER, action, now)
+            applied = _apply(step, state, game, lambda: game.apply(LEARNER, action, now))
         except IllegalAction as error:
             refusal = error
         else:
-            _scan(step, state, game)
-            _judge(step, state, game)
-            _run_until(step, state, game, now)
+            if applied:
+                _scan(step, state, game)
+                _judge(step, state, game)
+                if state["status"] == PLAYING and not planned(step, action):
+                    state["status"], state["failed_by"], state["off_move"] = FAILURE, OFF_SCRIPT, move
+                _run_until(step, state, game, now)
     state["game"] = game.to_json()
     return Outcome(state, seen_by_learner(game.log[mark:]), refusal)
+
+
+def plan_of(step: dict) -> list[str]:
+    """The learner's moves the step allows: its own ``plan``, else the moves of its winning line."""
+    if "plan" in step:
+        return list(step["plan"])
+    return list(dict.fromkeys(m["do"] for m in step.get("solution", []) if "do" in m))
+
+
+def planned(step: dict, action: str) -> bool:
+    """Whether ``action`` is one of the step's planned moves (a step without a plan allows all)."""
+    if step.get("plan") is None:
+        return True
+    words = action.split()
+    return any(len(p.split()) == len(words) and all(w == "*" or w == a for w, a in zip(p.split(), words))
+               for p in step["plan"])
+
+
+def about_round_end(step: dict) -> bool:
+    """Whether the step's goal is (or comes after) the end of a round."""
+    def mentions(predicate) -> bool:
+        if isinstance(predicate, dict):
+            return predicate.get("event") in _ROUND_EVENTS or "over" in predicate or any(
+                mentions(v) for k, v in predicate.items() if k in ("all", "any", "not"))
+        return isinstance(predicate, list) and any(mentions(p) for p in predicate)
+    return mentions(step.get("success"))
+
+
+def _apply(step: dict, state: dict, game: Game, change) -> bool:
+    """Make ``change`` (a move or time passing) to ``game``; False if it was taken back because
+    it would end the round in a step that is not about that (the step then ends as such)."""
+    before = None if about_round_end(step) else game.to_json()
+    mark = len(game.log)
+    change()
+    if before is not None and any(e["code"] == "round_end" for e in game.log[mark:]):
+        # The engine has already dealt the next round: back to the position before the move.
+        game.__dict__.update(Game.from_json(before).__dict__)
+        state["status"], state["failed_by"] = FAILURE, ROUND_WOULD_END
+        return False
+    return True
 
 
 def tick(step: dict, state: dict, now: int) -> Outcome:
@@ -208,21 +267,22 @@ def _run_until(step: dict, state: dict, game: Game, now: int) -> None:
         at, kind, index = min(candidates, key=lambda c: (c[0], c[1], -1 if c[2] is None else c[2]))
         at = max(at, game.clock)
         if kind == 0:
-            game.advance(at)
+            applied = _apply(step, state, game, lambda: game.advance(at))
         elif kind == 1:
             state["pending"] = [p for p in state["pending"] if p[1] != index]
             entry = step["script"][index]
             try:
-                game.apply(entry["seat"], entry["do"], at)
+                applied = _apply(step, state, game, lambda: game.apply(entry["seat"], entry["do"], at))
             except IllegalAction:
-                pass  # the learner took the game elsewhere; the script moves on
+                applied = True  # the learner took the game elsewhere; the script moves on
         else:
             _, seat, action = auto
-            game.apply(seat, action, at)
+            applied = _apply(step, state, game, lambda: game.apply(seat, action, at))
+        if not applied:
+            return
         _scan(step, state, game)
         _judge(step, state, game)
-    if state["status"] == PLAYING and now > game.clock:
-        game.advance(now)
+    if state["status"] == PLAYING and now > game.clock and _apply(step, state, game, lambda: game.advance(now)):
         _scan(step, state, game)
         _judge(step, state, game)
 
@@ -255,7 +315,7 @@ def _judge(step: dict, state: dict, game: Game) -> None:
         state["status"] = SUCCESS
     elif any(e["code"] == "round_end" for e in game.log):
         # The round ended without the goal (a bot went out): nothing more to learn here.
-        state["status"], state["failed_by"] = FAILURE, -1
+        state["status"], state["failed_by"] = FAILURE, ROUND_ENDED
 
 
 def _auto(step: dict, game: Game) -> tuple[int, int, str] | None:

@@ -121,13 +121,53 @@ class StepTexts:
         return self.fill(failures[index].text) if index is not None and 0 <= index < len(failures) else None
 
 
-def _status_text(lr: Lessonrun) -> str | None:
+def _status_text(lr: Lessonrun, game, names) -> str | None:
     state = lr.run["state"]
     if state["status"] == runner.SUCCESS:
         return lr.texts.success_text
     if state["status"] == runner.FAILURE:
-        return lr.texts.failure(state.get("failed_by")) or _("That did not go as planned. Try the step again.")
+        reason = state.get("failed_by")
+        text = lr.texts.failure(reason) if isinstance(reason, int) else None
+        if text:
+            return text
+        if reason == runner.OFF_SCRIPT:
+            return _off_script_text(state, game, names)
+        if reason == runner.ROUND_WOULD_END:
+            return _("Now the round would end – but this step is about something else, so it stops here. "
+                     "Read again what to do, then try once more.")
+        return _("That did not go as planned. Try the step again.")
     return None
+
+
+def _off_script_text(state: dict, game, names) -> str:
+    """What the learner did (their own log line), and that the step stops there."""
+    moved = runner.seen_by_learner(game.log[state.get("off_move") or 0:])
+    own = next((e for e in moved if e.get("seat") == runner.LEARNER), None)
+    rest = _("That is allowed in the game, but this step is about something else, so it stops here. "
+             "Read again what to do, then try once more.")
+    return f"{describe(own, names, runner.LEARNER)} {rest}" if own else rest
+
+
+def _step_controls(lr: Lessonrun, context: dict, game, playing: bool) -> None:
+    """Offer only the side moves the step is about (its ``controls``; the lesson's defaults
+    otherwise), the Draw button where the step wants it tried, and the spider's gift aimed
+    at the player the winning line names."""
+    wanted = lr.step.controls or {}
+    context["cheat_buttons"] = playing and wanted.get("cheat", lr.lesson.cheat_buttons)
+    controls = context["controls"]
+    if not wanted.get("catch", True):
+        for seat in context["seats"]:
+            seat["catch"] = None
+        controls["catches"], context["catch_keys"] = [], ""
+    on_turn = game.phase == "turn" and game.turn == runner.LEARNER and game.settling is None
+    if wanted.get("draw") and playing and on_turn:
+        # The engine refuses the draw with its reason: trying it is the point of the step.
+        controls["draw"] = "draw"
+    gift_to = next((int(m["do"].split()[2]) for m in lr.step.solution
+                    if m.get("do", "").startswith("give ") and len(m["do"].split()) == 3), None)
+    if any(t["seat"] == gift_to for t in controls["give_targets"]):
+        for target in controls["give_targets"]:
+            target["checked"] = target["seat"] == gift_to
 
 
 def _client_version(data) -> int | None:
@@ -160,7 +200,7 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
     due = runner.next_due(step_rs, state)
     hints = lr.run.get("hints", 0)
     done = lr.progress.steps_done(slug)
-    status_text = _status_text(lr)
+    status_text = _status_text(lr, game, names)
     context = present(
         game.view(runner.LEARNER), legal, names,
         action_url=reverse("tutorial:act", args=[slug]),
@@ -183,7 +223,8 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
     lines = [describe(e, names, runner.LEARNER) for e in events] + context["announce"] + list(say)
     if announce_status and status_text:
         lines.append(status_text)
-    if playing and lr.step.draw_prompt and context["controls"]["draw"]:
+    _step_controls(lr, context, game, playing)
+    if playing and lr.step.draw_prompt and "draw" in legal:
         # The table would say "no card fits, so draw a card", but this step wants something else
         # first (cheat, watch a bot's cards): its own words, as the goal says it.
         context["prompt"] = lr.texts.draw_prompt

@@ -118,8 +118,10 @@ class Game:
         game.round = scenario.get("round", 1)
         if not (isinstance(game.round, int) and 1 <= game.round <= game.total_rounds):
             raise ValueError("round out of range")
+        # A scenario is often a position in the middle of a round: the event says whose turn
+        # it is, so that its sentence need not claim the guard has just started.
         game._log(0, "round_start", round=game.round, guard=game.guard, starter=game.starter,
-                  top=game.discard[-1])
+                  top=game.discard[-1], turn=game.turn)
         return game
 
     @classmethod

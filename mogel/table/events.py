@@ -58,6 +58,31 @@ def _name(names, seat) -> str:
         return "?"
 
 
+def _round_start(event: dict, names, me: int | None) -> str:
+    guard = event.get("guard")
+    starter = event.get("starter", guard)
+    turn = event.get("turn", starter)
+    d = ChainMap({"round": event.get("round")}, CardForms(event["top"]) if event.get("top") else {})
+    if guard == starter == turn:
+        if guard == me:
+            return _("Round %(round)s: you hold the Guard Bug and start. The first card is %(the_card)s.") % d
+        return (_("Round %(round)s: %(name)s holds the Guard Bug and starts. The first card is %(the_card)s.")
+                % d.new_child({"name": _name(names, guard)}))
+    # A position in the middle of a round (a lesson): nobody "starts" now, so say who started,
+    # who holds the Guard Bug and whose turn it is, each as its own sentence.
+    if starter == guard:
+        parts = [_("Round %(round)s is under way.") % d]
+    elif starter == me:
+        parts = [_("Round %(round)s is under way; you started it.") % d]
+    else:
+        parts = [_("Round %(round)s is under way; %(name)s started it.") % d.new_child({"name": _name(names, starter)})]
+    parts.append(_("You hold the Guard Bug.") if guard == me
+                 else _("%(name)s holds the Guard Bug.") % {"name": _name(names, guard)})
+    parts.append(_("It is your turn. The top card is %(the_card)s.") % d if turn == me
+                 else _("It is %(name)s's turn. The top card is %(the_card)s.") % d.new_child({"name": _name(names, turn)}))
+    return " ".join(parts)
+
+
 def describe(event: dict, names, me: int | None = None) -> str:
     """One sentence for one event, e.g. "Emil played the spider 3." or "You drew a number card 2."."""
     code = event.get("code")
@@ -70,12 +95,7 @@ def describe(event: dict, names, me: int | None = None) -> str:
     d = ChainMap({"name": who, "to": _name(names, to)}, CardForms(shown) if shown else {})
 
     if code == "round_start":
-        guard = event.get("guard")
-        d.update(round=event.get("round"))
-        if guard == me:
-            return _("Round %(round)s: you hold the Guard Bug and start. The first card is %(the_card)s.") % d
-        d["name"] = _name(names, guard)
-        return _("Round %(round)s: %(name)s holds the Guard Bug and starts. The first card is %(the_card)s.") % d
+        return _round_start(event, names, me)
     if code == "played":
         return (_("You played %(the_card_acc)s.") if you else _("%(name)s played %(the_card_acc)s.")) % d
     if code in ("drew", "ant_drew"):

@@ -94,7 +94,7 @@ WRONG = {
     "moth": ([], "play moth3", "moth_not_playable"),
     "cheating": ([], "play moth4", "moth_not_playable"),
     "caught-cheating": ([], "play moth3", "does_not_fit"),
-    "caught-as-guard": ([], "cheat 4", "guard_may_not_cheat"),
+    "caught-as-guard": ([], "play 4", "does_not_fit"),
     "scoring": ([], "cheat 4", "last_card"),
 }
 EXPLAINED = {  # the start of each refusal in English (mogel.table.refusals)
@@ -123,6 +123,44 @@ def test_a_wrong_move_is_explained_with_a_rule_link_and_the_step_goes_on(page, l
         screenshot("refusal-en", full_page=False)
         control(page, "play 3").click()
         expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
+
+
+# A move the engine accepts but the step is not about, per lesson where a learner may try one:
+# (moves before it, the move, the start of the explanation in English).
+OFF_SCRIPT = {
+    "mosquito": ([], "play 1", "You played the 1. Mia’s mosquito is a 4"),
+    "caught-cheating": ([], "play 2", "You played a card first."),
+    "cheating": ([], "draw", "You drew the Number card 1. That is allowed in the game"),
+    "spider": (["play spider3"], "give 5 1", "You gave the 5 to Mia"),
+}
+
+
+@pytest.mark.parametrize("slug", list(OFF_SCRIPT))
+def test_leaving_the_script_is_explained_and_one_tap_starts_the_step_again(page, learn, slug, screenshot):
+    before, move, said = OFF_SCRIPT[slug]
+    page.goto(f"{learn}/en/learn/{slug}/")
+    version = page.locator("#table").get_attribute("data-version")
+    for earlier in before:
+        control(page, earlier).click()
+        expect(page.locator("#table")).not_to_have_attribute("data-version", version)
+    control(page, move).click()
+    expect(page.locator("#lesson-panel.step-panel--failure .step-panel__result")).to_contain_text(said)
+    expect(page.locator("#btn-retry")).to_be_focused()
+    assert page.locator("#table").get_attribute("hx-trigger") is None, "the table stops polling: no bot moves on"
+    if slug == "mosquito":
+        screenshot("off-script-en", full_page=False)
+    page.locator("#btn-retry").click()
+    expect(page.locator("#lesson-panel.step-panel--playing")).to_be_visible()
+    step = next(lesson for lesson in LESSONS if lesson["slug"] == slug)["steps"][0]
+    play_step(page, step)
+
+
+def test_the_draw_you_may_not_take_is_there_to_try(page, learn):
+    page.goto(f"{learn}/en/learn/draw/?step=must-play")
+    page.locator("#btn-draw").click()
+    expect(page.locator('#table [role="alert"]')).to_contain_text("A card fits, so you must play instead of drawing.")
+    control(page, "play 2").click()
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
 
 
 def test_a_lesson_with_the_keyboard_alone(page, learn):

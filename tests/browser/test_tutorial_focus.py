@@ -45,9 +45,12 @@ def test_after_each_move_focus_goes_to_what_can_be_done_next(page, learn):
     press(page, '#table .hand button[value="play spider3"]')
     # The spider card is gone; the card now at its place cannot be given (a moth): focus goes
     # to the spider's first choice instead, the player to give to.
-    expect(page.locator("#give-to input:checked")).to_be_focused()
+    # The player the goal names (Leo) is the one chosen already.
+    expect(page.locator('#give-to input[value="2"]:checked')).to_be_focused()
     assert focused_is_usable(page), page.evaluate(ACTIVE)
-    page.keyboard.press("ArrowRight")  # the radio group: on to Leo
+    page.keyboard.press("ArrowLeft")  # the radio group: to Mia and back to Leo
+    expect(page.locator('#give-to input[value="1"]')).to_be_checked()
+    page.keyboard.press("ArrowRight")
     expect(page.locator('#give-to input[value="2"]')).to_be_checked()
     press(page, '#table .hand button[value="give 5"]')
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()

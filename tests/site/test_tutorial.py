@@ -6,7 +6,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tutorial import data_files, progress as progress_module
+from tutorial import data_files
+from tutorial import progress as progress_module
 from tutorial.models import Lesson, Step
 
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
@@ -196,3 +197,94 @@ def test_choosing_a_step_by_its_key_sticks(client, hx, lessons, clock):
     html = hx.post("/en/learn/your-turn/act/", {"action": "play 5", "version": "1"}).content.decode()
     step = Step.objects.get(lesson__slug="your-turn", key="one-and-five")
     assert step.success_text_en in html
+
+
+# -- lessons without loose ends -----------------------------------------------------------
+
+def step_page(client, slug, key, lang="en"):
+    return client.get(f"{LEARN[lang]}{slug}/", {"step": key}).content.decode()
+
+
+def seat_items(html):
+    """Each seat's list item by seat number."""
+    return {int(m.group(1)): m.group(0)
+            for m in re.finditer(r'<li class="seat[^"]*" data-seat="(\d)".*?</li>', html, re.S)}
+
+
+def status_text(html):
+    found = re.search(r'class="step-panel__result[^"]*">.*?</span>(.*?)</p>', html, re.S)
+    return found.group(1).strip().replace("&#x27;", "’") if found else None
+
+
+@pytest.mark.parametrize("slug,key", [(lesson["slug"], step["key"]) for lesson in data_files.lessons()
+                                      for step in lesson["steps"]])
+def test_the_table_shows_guard_and_turn_where_the_opening_log_says(client, lessons, clock, slug, key):
+    html = step_page(client, slug, key)
+    step = Step.objects.get(lesson__slug=slug, key=key)
+    seats = seat_items(html)
+    guard = [n for n, item in seats.items() if "seat__guard" in item]
+    turn = [n for n, item in seats.items() if "seat--turn" in item.split(">", 1)[0]]
+    assert guard == [step.scenario["guard"]] and turn == [step.scenario["turn"]]
+    opening = re.findall(r'<li class="log__item log__item--round_start">(.*?)</li>', html, re.S)
+    assert len(opening) == 1
+    name = re.search(r'<span class="seat__name">(.*?)</span>', seats[guard[0]]).group(1)
+    said = opening[0]
+    assert ("you hold the Guard Bug" in said) if guard == [0] else (f"{name} holds the Guard Bug" in said)
+    assert ("your turn" in said or "you hold the Guard Bug and start" in said) == (turn == [0])
+
+
+@pytest.mark.parametrize("lang,said", [("en", "You drew the Number card 1. That is allowed in the game, but"),
+                                       ("de", "Das ist im Spiel erlaubt, aber")])
+def test_a_move_off_the_script_is_explained_and_retried_with_one_tap(client, hx, lessons, clock, lang, said):
+    client.get(f"{LEARN[lang]}cheating/")
+    html = hx.post(f"{LEARN[lang]}cheating/act/", {"action": "draw", "version": "1"}).content.decode()
+    assert said in status_text(html) and 'id="btn-retry"' in html
+    assert "hx-trigger=" not in html.split('id="table"')[1].split(">")[0], "the table stops: no bot moves on"
+    assert said in re.search(r'id="announcer"[^>]*>(.*?)</div>', html, re.S).group(1)
+    client.post(f"{LEARN[lang]}cheating/step/", {"op": "retry"})
+    assert 'step-panel--playing' in client.get(f"{LEARN[lang]}cheating/").content.decode()
+
+
+def test_the_1_instead_of_the_3_in_the_mosquito_lesson_says_why_mia_cannot_answer(client, hx, lessons, clock):
+    html = hx.post("/en/learn/mosquito/act/", {"action": "play 1", "version": "1"}).content.decode()
+    assert status_text(html).startswith("You played the 1. Mia’s mosquito is a 4") and 'id="btn-retry"' in html
+    clock["ms"] += 10000
+    assert "Mia played" not in client.get("/en/learn/mosquito/").content.decode()
+
+
+def test_a_card_before_the_cheat_in_lesson_9_stops_in_round_1(client, hx, lessons, clock):
+    html = hx.post("/en/learn/caught-cheating/act/", {"action": "play 2", "version": "1"}).content.decode()
+    assert status_text(html).startswith("You played a card first.")
+    clock["ms"] += 30000
+    html = client.get("/en/learn/caught-cheating/").content.decode()
+    assert "Your hand: 2 cards" in html and html.count("log__item--round_start") == 1, "no new round was dealt"
+
+
+def test_the_spider_gift_is_aimed_at_the_player_the_goal_names_and_a_wrong_one_fails(client, hx, lessons, clock):
+    html = hx.post("/en/learn/spider/act/", {"action": "play spider3", "version": "1"}).content.decode()
+    assert re.search(r'<input type="radio" name="to" value="2" checked>', html)
+    assert not re.search(r'value="1" checked', html)
+    html = hx.post("/en/learn/spider/act/", {"action": "give 5", "to": "1", "version": "2"}).content.decode()
+    assert status_text(html).startswith("You gave the 5 to Mia") and 'id="btn-retry"' in html
+    assert "Well done" not in html
+
+
+def test_the_draw_you_may_not_take_can_be_tried(client, hx, lessons, clock):
+    html = step_page(client, "draw", "must-play")
+    assert 'id="btn-draw"' in html
+    html = hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"}).content.decode()
+    assert alert(html).startswith("A card fits, so you must play instead of drawing.")
+    assert 'step-panel--playing' in html
+
+
+@pytest.mark.parametrize("slug,key,cheat,catch", [
+    ("moth", "the-guard-may", False, False),  # the guard, before Caught! is taught
+    ("cheating", "make-it-disappear", True, False),
+    ("cheating", "never-as-the-guard", True, False),  # the guard's cheat is refused: that is the step
+    ("caught-as-guard", "catch-in-the-act", False, True),  # the guard: Caught!, never Cheat
+    ("caught-as-guard", "a-wrong-accusation", False, True),
+])
+def test_each_step_offers_only_the_side_moves_it_is_about(client, lessons, clock, slug, key, cheat, catch):
+    html = step_page(client, slug, key)
+    assert ('value="cheat ' in html) == cheat
+    assert ('class="btn btn--catch"' in html) == catch
