@@ -67,6 +67,9 @@ def card_sentences(card):
     happenings = [
         {"code": "round_start", "round": 1, "guard": 0, "top": card},
         {"code": "round_start", "round": 1, "guard": 1, "top": card},
+        # A lesson's position in the middle of a round: whose turn it is, and the top card.
+        {"code": "round_start", "round": 1, "guard": 1, "starter": 1, "turn": 0, "top": card},
+        {"code": "round_start", "round": 1, "guard": 0, "starter": 0, "turn": 1, "top": card},
         *({"code": code, "seat": seat, "card": card}
           for code in ("played", "drew", "ant_drew", "raced", "ant_took") for seat in (0, 1)),
         {"code": "cheated", "seat": 0, "card": card},
@@ -96,7 +99,8 @@ def test_the_sentences_checked_here_are_every_sentence_that_names_a_card():
     for msgid in english_card_msgids():
         pattern = re.escape(msgid)
         pattern = re.sub(r"%\\\(\w+\\\)s", ".+", pattern)
-        assert any(re.fullmatch(pattern, t) for t in texts), f"{msgid!r} is not checked by card_sentences()"
+        # search: a lesson's opening line joins several sentences, each checked in place.
+        assert any(re.search(pattern, t) for t in texts), f"{msgid!r} is not checked by card_sentences()"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -233,7 +233,7 @@ def test_the_table_shows_guard_and_turn_where_the_opening_log_says(client, lesso
     assert ("your turn" in said or "you hold the Guard Bug and start" in said) == (turn == [0])
 
 
-@pytest.mark.parametrize("lang,said", [("en", "You drew the Number card 1. That is allowed in the game, but"),
+@pytest.mark.parametrize("lang,said", [("en", "You drew a number card 1. That is allowed in the game, but"),
                                        ("de", "Das ist im Spiel erlaubt, aber")])
 def test_a_move_off_the_script_is_explained_and_retried_with_one_tap(client, hx, lessons, clock, lang, said):
     client.get(f"{LEARN[lang]}cheating/")
@@ -242,7 +242,7 @@ def test_a_move_off_the_script_is_explained_and_retried_with_one_tap(client, hx,
     assert "hx-trigger=" not in html.split('id="table"')[1].split(">")[0], "the table stops: no bot moves on"
     assert said in re.search(r'id="announcer"[^>]*>(.*?)</div>', html, re.S).group(1)
     client.post(f"{LEARN[lang]}cheating/step/", {"op": "retry"})
-    assert 'step-panel--playing' in client.get(f"{LEARN[lang]}cheating/").content.decode()
+    assert 'step-panel--playing' in client.get(f"{LEARN[lang]}cheating/", follow=True).content.decode()
 
 
 def test_the_1_instead_of_the_3_in_the_mosquito_lesson_says_why_mia_cannot_answer(client, hx, lessons, clock):

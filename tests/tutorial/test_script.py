@@ -84,7 +84,7 @@ def test_a_lesson_position_is_told_as_a_round_under_way_not_as_its_start():
     start = {"code": "round_start", "round": 1, "guard": 1, "starter": 1, "turn": 0, "top": "2"}
     with translation.override("en"):
         line = describe(start, seat_names(3), 0)
-        assert line == "Round 1 is under way. Mia holds the Guard Bug. It is your turn. The top card is the Number card 2."
+        assert line == "Round 1 is under way. Mia holds the Guard Bug. It is your turn. The top card is the number card 2."
         started = describe({**start, "guard": 2, "starter": 0}, seat_names(3), 0)
         assert started.startswith("Round 1 is under way; you started it. Leo holds the Guard Bug.")
         fresh = describe({**start, "turn": 1}, seat_names(3), 0)
