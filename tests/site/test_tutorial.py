@@ -194,3 +194,11 @@ def test_choosing_a_step_by_its_key_sticks(client, hx, lessons, clock):
     html = hx.post("/en/learn/your-turn/act/", {"action": "play 5", "version": "1"}).content.decode()
     step = Step.objects.get(lesson__slug="your-turn", key="one-and-five")
     assert step.success_text_en in html
+
+
+def test_an_empty_draw_pile_shows_an_empty_place_until_the_discard_pile_refills_it(client, hx, lessons, clock):
+    page = client.get("/en/learn/draw/", {"step": "empty-draw-pile"}).content.decode()
+    assert "Draw pile: 0" in page and 'class="mm-card mm-card--md pile__empty"' in page
+    html = hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"}).content.decode()
+    assert "The discard pile was shuffled into a new draw pile." in html
+    assert "pile__empty" not in html and "Draw pile: 2" in html
