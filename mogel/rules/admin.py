@@ -1,11 +1,11 @@
 from django.contrib import admin
 from modeltranslation.admin import TabbedTranslationAdmin
 
-from .models import RuleSection
+from .models import RuleSection, SummarySection
 
 
-@admin.register(RuleSection)
-class RuleSectionAdmin(TabbedTranslationAdmin):
+@admin.register(RuleSection, SummarySection)
+class SectionAdmin(TabbedTranslationAdmin):
     """Every language's title and body in tabs (de, en, fr, nl, it)."""
 
     list_display = ("order", "slug", "title")

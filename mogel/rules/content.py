@@ -1,6 +1,7 @@
-"""Load the rules sections from the versioned data file (``manage.py loadcontent``).
+"""Load the rules from the versioned data files (``manage.py loadcontent``).
 
-``data/sections.json`` is a list, in page order, of::
+``data/sections.json`` (the rules page) and ``data/summary.json`` (the one-page
+summary) are each a list, in page order, of::
 
     {"slug": "idea", "order": 1,
      "title": {"de": ..., "en": ..., "fr": ..., "nl": ..., "it": ...},
@@ -15,7 +16,9 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "sections.json"
+DATA = Path(__file__).resolve().parent / "data"
+DATA_FILE = DATA / "sections.json"
+SUMMARY_FILE = DATA / "summary.json"
 FIELDS = ("title", "body")
 
 
@@ -24,7 +27,7 @@ def languages() -> tuple[str, ...]:
 
 
 def read(path: Path | str | None = None) -> list[dict]:
-    """The sections from the data file, checked for shape; raises ValueError."""
+    """The sections from a data file (default: the rules page's), checked for shape; raises ValueError."""
     path = Path(path or DATA_FILE)
     try:
         items = json.loads(path.read_text(encoding="utf-8"))
@@ -54,15 +57,33 @@ def read(path: Path | str | None = None) -> list[dict]:
     return items
 
 
-def load(path: Path | str | None = None) -> str:
-    """Create or update every section from the file, delete the others; idempotent."""
+def read_summary() -> list[dict]:
+    return read(SUMMARY_FILE)
+
+
+def load() -> str:
+    """The rules page and the summary; the ``loadcontent`` hook."""
+    return "; ".join((load_sections(), load_summary()))
+
+
+def load_sections(path: Path | str | None = None) -> str:
     from .models import RuleSection
 
     if path is None and not DATA_FILE.exists():
         # Only while the rulebook text is being written: setup must not fail
         # for everybody else. tests/site/test_rules_content.py insists on it.
         return f"no data yet ({DATA_FILE.name} is missing), nothing loaded"
-    items = read(path)
+    return _load(RuleSection, read(path), "rules sections")
+
+
+def load_summary(path: Path | str | None = None) -> str:
+    from .models import SummarySection
+
+    return _load(SummarySection, read(path or SUMMARY_FILE), "summary sections")
+
+
+def _load(model, items: list[dict], what: str) -> str:
+    """Create or update every section of ``model`` from ``items``, delete the others; idempotent."""
     created = updated = 0
     with transaction.atomic():
         for index, item in enumerate(items):
@@ -71,8 +92,8 @@ def load(path: Path | str | None = None) -> str:
                 for lang in languages():
                     # Every language explicitly: never rely on the active one.
                     defaults[f"{field}_{lang}"] = item[field][lang].strip()
-            _, was_created = RuleSection.objects.update_or_create(slug=item["slug"], defaults=defaults)
+            _, was_created = model.objects.update_or_create(slug=item["slug"], defaults=defaults)
             created += was_created
             updated += not was_created
-        deleted, _ = RuleSection.objects.exclude(slug__in=[item["slug"] for item in items]).delete()
-    return f"{len(items)} rules sections ({created} new, {updated} updated, {deleted} removed)"
+        deleted, _ = model.objects.exclude(slug__in=[item["slug"] for item in items]).delete()
+    return f"{len(items)} {what} ({created} new, {updated} updated, {deleted} removed)"

@@ -1,19 +1,19 @@
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
+from .anchors import SLUGS, rule_url
 from .markup import inline_text, render
 
 # Admin wording only; the context keeps these short words apart from UI strings.
 CTX = "rules admin"
 
 
-class RuleSection(models.Model):
-    """One section of the rules page.
+class Section(models.Model):
+    """A titled text of the rules, in every language.
 
     ``title`` and ``body`` are translated with django-modeltranslation
-    (``title_de``, ``body_fr``, ...; see translation.py). The text is loaded
-    from ``mogel/rules/data/sections.json`` by ``manage.py loadcontent``;
-    ``body`` uses the small markup of :mod:`mogel.rules.markup`.
+    (``title_de``, ``body_fr``, ...; see translation.py). ``body`` uses the
+    small markup of :mod:`mogel.rules.markup`.
     """
 
     slug = models.SlugField(pgettext_lazy(CTX, "anchor"), max_length=40, unique=True,
@@ -23,9 +23,8 @@ class RuleSection(models.Model):
     body = models.TextField(pgettext_lazy(CTX, "text"))
 
     class Meta:
+        abstract = True
         ordering = ["order", "slug"]
-        verbose_name = pgettext_lazy(CTX, "rules section")
-        verbose_name_plural = pgettext_lazy(CTX, "rules sections")
 
     def __str__(self):
         return self.title or self.slug
@@ -39,3 +38,26 @@ class RuleSection(models.Model):
     def body_html(self):
         """The body in the active language as safe HTML."""
         return render(self.body)
+
+
+class RuleSection(Section):
+    """One section of the rules page, loaded from ``mogel/rules/data/sections.json``."""
+
+    class Meta(Section.Meta):
+        verbose_name = pgettext_lazy(CTX, "rules section")
+        verbose_name_plural = pgettext_lazy(CTX, "rules sections")
+
+
+class SummarySection(Section):
+    """One box of the one-page summary of the rules, loaded from ``mogel/rules/data/summary.json``.
+
+    A box whose slug is also a rules section's anchor links to that section for the details.
+    """
+
+    class Meta(Section.Meta):
+        verbose_name = pgettext_lazy(CTX, "summary section")
+        verbose_name_plural = pgettext_lazy(CTX, "summary sections")
+
+    @property
+    def rule_url(self):
+        return rule_url(self.slug) if self.slug in SLUGS else None

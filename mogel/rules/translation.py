@@ -1,8 +1,8 @@
 from modeltranslation.translator import TranslationOptions, register
 
-from .models import RuleSection
+from .models import RuleSection, SummarySection
 
 
-@register(RuleSection)
-class RuleSectionTranslationOptions(TranslationOptions):
+@register([RuleSection, SummarySection])
+class SectionTranslationOptions(TranslationOptions):
     fields = ("title", "body")

@@ -1,6 +1,6 @@
 """One term per thing: docs/glossary.md's forbidden synonyms appear in no text of their language.
 
-The texts of a language are its rules sections, its lesson texts and its UI catalogue (for
+The texts of a language are its rules sections and summary, its lesson texts and its UI catalogue (for
 English, the msgids: English is the msgid language).
 """
 
@@ -47,10 +47,11 @@ def _strings_under(node, lang):
 
 def texts(lang: str):
     """(where, text) for every text of the language."""
-    sections = json.loads((ROOT / "mogel" / "rules" / "data" / "sections.json").read_text(encoding="utf-8"))
-    for section in sections:
-        for text in _strings_under(section, lang):
-            yield f"rules section {section['slug']}", text
+    for name, what in (("sections.json", "rules section"), ("summary.json", "rules summary")):
+        sections = json.loads((ROOT / "mogel" / "rules" / "data" / name).read_text(encoding="utf-8"))
+        for section in sections:
+            for text in _strings_under(section, lang):
+                yield f"{what} {section['slug']}", text
     for path in sorted((ROOT / "tutorial" / "data").rglob("*.json")):
         for text in _strings_under(json.loads(path.read_text(encoding="utf-8")), lang):
             yield path.relative_to(ROOT).as_posix(), text

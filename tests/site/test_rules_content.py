@@ -34,10 +34,10 @@ def data_file(tmp_path):
 @pytest.mark.django_db
 def test_load_sets_every_language_explicitly_and_is_idempotent(data_file):
     path = data_file([section("idea", 1), section("cards", 2)])
-    summary = content.load(path)
+    summary = content.load_sections(path)
     assert summary.startswith("2 rules sections")
     first = list(RuleSection.objects.values())
-    assert content.load(path).startswith("2 rules sections (0 new, 2 updated, 0 removed)")
+    assert content.load_sections(path).startswith("2 rules sections (0 new, 2 updated, 0 removed)")
     assert list(RuleSection.objects.values()) == first
 
     cards = RuleSection.objects.get(slug="cards")
@@ -48,8 +48,8 @@ def test_load_sets_every_language_explicitly_and_is_idempotent(data_file):
 
 @pytest.mark.django_db
 def test_load_updates_changed_text_and_deletes_sections_no_longer_in_the_file(data_file):
-    content.load(data_file([section("idea", 1), section("cards", 2), section("old", 3)]))
-    summary = content.load(data_file([section("cards", 1, word="New"), section("idea", 2)]))
+    content.load_sections(data_file([section("idea", 1), section("cards", 2), section("old", 3)]))
+    summary = content.load_sections(data_file([section("cards", 1, word="New"), section("idea", 2)]))
     assert summary == "2 rules sections (0 new, 2 updated, 1 removed)"
     assert list(RuleSection.objects.values_list("slug", "order", "title_fr")) == [
         ("cards", 1, "New cards fr"),

@@ -56,9 +56,11 @@ def alert(html):
 
 
 def test_loadcontent_is_idempotent_and_fills_every_language(lessons):
-    assert Lesson.objects.count() == 11 and Step.objects.count() == 25
+    in_files = data_files.lessons()
+    counts = (len(in_files), sum(len(lesson["steps"]) for lesson in in_files))
+    assert (Lesson.objects.count(), Step.objects.count()) == counts
     call_command("loadcontent", stdout=open("/dev/null", "w"))
-    assert Lesson.objects.count() == 11 and Step.objects.count() == 25
+    assert (Lesson.objects.count(), Step.objects.count()) == counts
     for step in Step.objects.all():
         for lang in LANGUAGES:
             assert getattr(step, f"goal_{lang}") and getattr(step, f"hint_move_{lang}")
@@ -143,7 +145,8 @@ def test_progress_survives_a_new_browser_session_cookie(client, hx, lessons, clo
     hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"})
     again = Client()
     again.cookies = client.cookies  # closing the browser keeps the (persistent) session cookie
-    assert "Steps done: 1 of 2" in again.get("/en/learn/").content.decode()
+    draw_steps = next(len(lesson["steps"]) for lesson in data_files.lessons() if lesson["slug"] == "draw")
+    assert f"Steps done: 1 of {draw_steps}" in again.get("/en/learn/").content.decode()
 
 
 def test_a_timed_step_polls_and_scripted_bots_act_on_time(client, hx, lessons, clock):
@@ -288,3 +291,11 @@ def test_each_step_offers_only_the_side_moves_it_is_about(client, lessons, clock
     html = step_page(client, slug, key)
     assert ('value="cheat ' in html) == cheat
     assert ('class="btn btn--catch"' in html) == catch
+
+
+def test_an_empty_draw_pile_shows_an_empty_place_until_the_discard_pile_refills_it(client, hx, lessons, clock):
+    page = client.get("/en/learn/draw/", {"step": "empty-draw-pile"}).content.decode()
+    assert "Draw pile: 0" in page and 'class="mm-card mm-card--md pile__empty"' in page
+    html = hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"}).content.decode()
+    assert "The discard pile was shuffled into a new draw pile." in html
+    assert "pile__empty" not in html and "Draw pile: 2" in html

@@ -221,3 +221,77 @@ def test_predicates():
     assert not runner.holds({"event": "played", "count": 2}, game)
     with pytest.raises(ValueError):
         runner.check_predicate({"guard": 0, "turn": 0})
+
+
+# The rules that no lesson taught before: each step's position shows the rule the engine plays.
+
+def finished(key):
+    step = step_named(key)
+    return step, runner.game_of(play(step, step["solution"]))
+
+
+def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top_card():
+    step, game = finished("empty-draw-pile")
+    under_the_top = len(step["scenario"]["discard"]) - 1
+    assert game.discard == ["2"], "the top card stays, so the next card still has something to fit"
+    assert len(game.hands[0]) == len(step["scenario"]["hands"][0]) + 1
+    assert len(game.draw) == under_the_top - 1
+
+
+def test_with_nothing_left_to_draw_the_learner_draws_nothing_and_the_turn_passes():
+    step, game = finished("nothing-left-to-draw")
+    assert game.hands[0] == step["scenario"]["hands"][0]
+    assert game.turn == 1 and not game.over
+
+
+def test_giving_a_card_away_fails_the_keep_step_with_its_own_explanation():
+    step = step_named("keep-your-cards")
+    state = play(step, [{"at": 0, "do": "play spider3"}, {"at": 800, "do": "give 4 1"}])
+    assert state["status"] == runner.FAILURE and state["failed_by"] == 0
+    assert runner.game_of(play(step, step["solution"])).hands[0] == ["4", "moth1"]
+
+
+def test_of_several_players_who_never_slap_the_first_clockwise_from_the_mosquito_is_the_slowest():
+    step, game = finished("nobody-slaps")
+    never_slapped = [2, 3]  # Leo and Ben; Mia slapped, the learner played the mosquito
+    assert [e["seat"] for e in game.log if e["code"] == "slapped"] == [1]
+    assert [e["seat"] for e in game.log if e["code"] == "mosquito_slowest"] == [never_slapped[0]]
+    handed = [(e["seat"], e["to"]) for e in game.log if e["code"] == "handed"]
+    assert sorted(handed) == [(0, 2), (1, 2), (3, 2)], "everyone else hands Leo a card, never a moth"
+    assert "moth5" in game.hands[0]
+
+
+def test_an_action_card_as_the_last_card_ends_the_round_without_its_action():
+    step, game = finished("ant-as-your-last-card")
+    end = game.history[-1]
+    assert end["out"] == 0
+    assert [len(hand) for hand in end["hands"][1:]] == [len(hand) for hand in step["scenario"]["hands"][1:]]
+
+
+def test_only_the_guard_may_call_caught_so_the_learner_cannot_tell_on_leo():
+    step = step_named("no-telling")
+    rs = data_files.runner_step(step)
+    state = runner.tick(rs, runner.start(rs), 2000).state
+    game = runner.game_of(state)
+    assert len(game.hands[2]) == len(step["scenario"]["hands"][2]) - 1, "Leo's cheat shows as one card less"
+    assert not any(a.startswith("catch") for a in game.legal_actions(0))
+    assert runner.act(rs, state, "catch 2", 2000).refusal.code == "not_guard"
+    assert play(step, step["solution"])["status"] == runner.SUCCESS, "Leo gets away: nobody else may catch him"
+
+
+def test_after_a_right_catch_the_guard_hands_over_no_moth():
+    step = step_named("never-a-moth")
+    state = play(step, step["solution"][:1])
+    game = runner.game_of(state)
+    assert game.settling is not None
+    assert sorted(game.legal_actions(0)) == ["hand 4", "hand 5"]
+    done = runner.game_of(play(step, step["solution"]))
+    assert sorted(done.hands[0]) == ["5", "moth4", "moth5"] and done.guard == 2
+
+
+def test_an_action_card_turned_up_at_the_start_counts_only_by_its_value():
+    step = step_named("the-first-card")
+    game = runner.game_of(runner.start(data_files.runner_step(step)))
+    assert game.top == "mosquito2" and game.phase == "turn" and game.window is None
+    plays = {a for a in game.legal_actions(0) if a.startswith("play ")}
+    assert {"play 1", "play 3"} <= plays and "slap" not in game.legal_actions(0)
