@@ -71,7 +71,8 @@ def test_a_played_card_flies_from_the_seat_to_the_discard_pile(page, site_url, t
     page.wait_for_function("() => window.__seen.fly >= 2")  # mine, then Lucy's
     screenshot("lucy-card", full_page=False)
     expect(page.locator("#table .log__list")).to_contain_text("Oscar drew", timeout=10000)
-    page.wait_for_function("() => !document.documentElement.classList.contains('mm-busy')")
+    # Oscar's draw is queued after the swap that shows it: wait for its flight, then for the queue.
+    page.wait_for_function("() => window.__seen.fly >= 3 && !document.documentElement.classList.contains('mm-busy')")
     seen = page.evaluate("window.__seen")
     assert seen["fly"] == 3 and seen["highlight"] == 0  # my 3, Lucy's 4, Oscar's card from the draw pile
     # Landed: nothing left flying, the pile shows Lucy's 4, nothing on the table hidden.

@@ -130,7 +130,7 @@ def test_a_wrong_move_is_explained_with_a_rule_link_and_the_step_goes_on(page, l
 OFF_SCRIPT = {
     "mosquito": ([], "play 1", "You played the 1. Mia’s mosquito is a 4"),
     "caught-cheating": ([], "play 2", "You played a card first."),
-    "cheating": ([], "draw", "You drew the Number card 1. That is allowed in the game"),
+    "cheating": ([], "draw", "You drew a number card 1. That is allowed in the game"),
     "spider": (["play spider3"], "give 5 1", "You gave the 5 to Mia"),
 }
 
