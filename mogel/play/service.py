@@ -46,7 +46,8 @@ CREDIT_CAP_MS = 1000
 # A claimed reaction faster than this is no human's (sprint starts count < 100 ms as false):
 # it gains nothing, as if none was sent.
 MIN_REACTION_MS = 100
-# How many of the player's noticeable events a response may stamp as sent (see note_sent).
+# How many of the player's noticeable events one answer stamps as sent (note_sent), and how far
+# back a fast action looks for the same one from the same page (a double tap).
 SENT_SPAN = 64
 
 
@@ -333,7 +334,9 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     verb = action.split()[0] if action.split() else ""
     if verb in REFLEXES:
         again = _OWN_AGAIN[verb]
-        if any(e["code"] in again and e.get("seat") == HUMAN for e in visible_since(turn, posted_version)):
+        # A double tap is a few events back at most: the last ones since the page's version will do.
+        recent = visible_since(turn, posted_version, last=SENT_SPAN)
+        if any(e["code"] in again and e.get("seat") == HUMAN for e in recent):
             raise Stale
         at = dated(turn, verb, action, now, reaction_ms)
         deliberate = catch_up(turn, at)
