@@ -1,27 +1,32 @@
 """Are the mosquito and cockroach windows fair on a phone? A scripted player slaps and races in Chromium.
 
-    .venv/bin/python bench/windows.py [--seconds 240] [--level normal] [--desktop] [--mosquito-ms MS] [--cockroach-ms MS]
+    .venv/bin/python bench/windows.py [--seconds 75] [--levels easy normal hard] [--devices phone desktop]
 
 Starts the site under gunicorn (see bench/web.py) at the real bot pace, opens the table in
 Chromium as a phone (375x812, touch, CPU slowed down 4x, a 3G-like network: 150 ms latency,
-1.6 Mbit/s down), and plays from a position rich in mosquitoes and cockroaches, game after game.
-A scripted player makes the ordinary moves; whenever the table shows a mosquito window or lights
-up a card for a cockroach race, it waits a human reaction time and then taps. The reaction
+1.6 Mbit/s down) or as a desktop on loopback, and plays from a position rich in mosquitoes and
+cockroaches, game after game, for every device and bot level asked (``--seconds`` each; run it
+when the machine is calm: every configuration prints its load average). A scripted player makes
+the ordinary moves; whenever the table shows a mosquito window or lights up a card for a
+cockroach race, it waits a human reaction time and then taps. The page itself (reflex.js)
+sends how long that took, and the server credits the rest (mogel/play/service.py). The reaction
 times are an assumption, not a measurement: people need about 250 ms to react to a light and
 longer to find and tap a button on a phone; see --slap-reaction and --race-reaction.
 
-Prints, from the games' own logs (server time):
-- how late the window reaches the phone (the poll interval, the server, the network and the page);
-- when the player's slap or race arrives, and how much of the window was left;
-- how often the player was the slowest to slap or won a race, beside the bots;
-- for every bot level, the same chances re-sampled from the measured arrival times.
-It asserts nothing; the figures are for choosing MOGEL_MOSQUITO_MS / MOGEL_COCKROACH_MS.
+Prints, per device and level, from the games' own logs (server time):
+- how late the window reaches the page (the server, the network and the page);
+- the time the player's slap counts at (its arrival less the credit), and how often it
+  arrived when the game had already moved past that time (the engine dates it back);
+- the share of mosquitoes in which the player was the slowest to slap, and of races won;
+- a table of these shares, and re-sampled chances for 3, 4 and 5 players from the measured times.
+It asserts nothing; the figures are for tuning the bots' reflexes (mogel/engine/bots.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -124,22 +129,27 @@ def play(port: int, seconds: float, level: str, slap: tuple[int, int], race: tup
 
 
 def windows_from_logs(db: str) -> tuple[list[dict], list[dict]]:
-    """Every mosquito and cockroach window in the stored games, from the engine's own log."""
+    """Every mosquito and cockroach window in the stored games, from the engine's own log (the
+    event table). A slap's time is the one it counts at: its ``dated`` time when it has one."""
     mosquitoes, races = [], []
     with sqlite3.connect(db) as conn:
-        states = [json.loads(s) for (s,) in conn.execute("SELECT state FROM play_practicegame")]
-    for state in states:
-        log, players = state["log"], state["players"]
+        players = {g: json.loads(s)["players"] for g, s in conn.execute("SELECT id, state FROM play_practicegame")}
+        logs: dict[str, list[dict]] = {}
+        for game, text in conn.execute('SELECT game_id, event FROM play_practiceevent ORDER BY game_id, "index"'):
+            logs.setdefault(game, []).append(json.loads(text))
+    for game, log in logs.items():
         for i, e in enumerate(log):
             if e["code"] == "mosquito_open":
-                slaps, slowest = {}, None
+                slaps, arrived, slowest = {}, {}, None
                 for f in log[i + 1:]:
                     if f["code"] == "slapped":
-                        slaps[f["seat"]] = f["t"] - e["t"]
+                        slaps[f["seat"]] = f.get("dated", f["t"]) - e["t"]
+                        arrived[f["seat"]] = f["t"] - e["t"]
                     if f["code"] in ("mosquito_slowest", "round_end"):
                         slowest = f.get("seat")
                         break
-                mosquitoes.append({"by": e["seat"], "slaps": slaps, "slowest": slowest, "players": players})
+                mosquitoes.append({"by": e["seat"], "slaps": slaps, "arrived": arrived, "slowest": slowest,
+                                   "players": players[game]})
             if e["code"] == "cockroach_open":
                 for f in log[i + 1:]:
                     if f["code"] in ("raced", "cockroach_nobody", "round_end"):
@@ -155,22 +165,18 @@ def slowest(by: int, players: int, times: dict[int, int | None], window_ms: int)
     return slowest_slapper(by, players, in_time)
 
 
-def resample(level: str, human_slaps: list[int], human_races: list[int], mosquito_ms: int, cockroach_ms: int,
-             n: int = 20000) -> tuple[float, float]:
-    """Chances for the phone's player against three bots of ``level``: slowest to slap, and winning a race
-    against one bot with a matching card."""
+def resample(level: str, human_slaps: list[int], mosquito_ms: int, players: int, n: int = 20000) -> float:
+    """The chance that the player is the slowest to slap against ``players - 1`` bots of ``level``,
+    the player's slaps counting at the measured times (ms after the mosquito opened)."""
     rng = random.Random(1)
     bot = Bot(level)
-    slow = won = 0
+    slow = 0
     for _ in range(n):
-        by = rng.randrange(1, 4)
-        times = {s: bot._reflex({"window": {"kind": "mosquito"}}, rng) for s in range(1, 4) if s != by}
+        by = rng.randrange(1, players)
+        times = {s: bot._reflex({"window": {"kind": "mosquito"}}, rng) for s in range(1, players) if s != by}
         times[0] = rng.choice(human_slaps)
-        slow += slowest(by, 4, times, mosquito_ms) == 0
-        rival = bot._reflex({"window": {"kind": "cockroach"}}, rng)
-        mine = rng.choice(human_races)
-        won += mine <= cockroach_ms and (rival is None or rival > cockroach_ms or mine < rival)
-    return slow / n, won / n
+        slow += slowest(by, players, times, mosquito_ms) == 0
+    return slow / n
 
 
 def spread(values: list[float]) -> str:
@@ -180,58 +186,83 @@ def spread(values: list[float]) -> str:
             f"max {max(values):6.0f} ms  (n={len(values)})")
 
 
+def measure(args, device: str, level: str) -> dict:
+    """One configuration played for ``args.seconds``: the player's figures from the games' logs."""
+    env = {"MOGEL_BENCH_PACE_MS": "1000", "MOGEL_BENCH_MOSQUITO_MS": str(args.mosquito_ms),
+           "MOGEL_BENCH_COCKROACH_MS": str(args.cockroach_ms), "MOGEL_BENCH_POLL_MS": str(args.poll_ms),
+           "MOGEL_BENCH_SCENARIO": json.dumps(SCENARIO)}
+    load = os.getloadavg()[0]
+    with serve(workers=2, env=env) as (port, db):
+        samples = play(port, args.seconds, level, tuple(args.slap_reaction), tuple(args.race_reaction),
+                       phone=device == "phone")
+        mosquitoes, races = windows_from_logs(db)
+    theirs = [m for m in mosquitoes if m["by"] != 0]
+    tried = sum(1 for s in samples if s["kind"] == "cockroach")
+    return {
+        "device": device, "level": level, "load": (load, os.getloadavg()[0]),
+        "shown": {kind: [s["shown_ms"] for s in samples if s["kind"] == kind and s["shown_ms"] is not None]
+                  for kind in ("mosquito", "cockroach")},
+        "counts": [m["slaps"][0] for m in theirs if 0 in m["slaps"]],
+        "dated": sum(1 for m in theirs if 0 in m["slaps"] and m["arrived"][0] != m["slaps"][0]),
+        "missed": sum(1 for m in theirs if 0 not in m["slaps"]),
+        "mosquitoes": len(theirs), "slowest": sum(1 for m in theirs if m["slowest"] == 0),
+        "tried": tried, "won": sum(1 for r in races if r["winner"] == 0),
+        "bot_won": sum(1 for r in races if r["winner"] not in (None, 0)),
+    }
+
+
+def report(args, r: dict) -> None:
+    print(f"\n== {r['device']}, {r['level']} bots (load average {r['load'][0]:.1f} -> {r['load'][1]:.1f})")
+    for kind in ("mosquito", "cockroach"):
+        print(f"  {kind:<10} window already open when drawn for the player: {spread(r['shown'][kind])}")
+    print(f"  the slap counts at (its arrival less the credit): {spread(r['counts'])}; missed: {r['missed']}")
+    print(f"  ... of which it arrived when the game had moved past that time (dated back): {r['dated']}")
+    if r["mosquitoes"]:
+        print(f"  slowest in {r['slowest']} of {r['mosquitoes']} mosquitoes ({r['slowest'] / r['mosquitoes']:.0%})")
+    print(f"  races: tried {r['tried']}, won {r['won']}, a bot won {r['bot_won']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=240)
-    parser.add_argument("--level", choices=LEVELS, default="normal")
+    parser.add_argument("--seconds", type=float, default=75, help="per configuration (device and level)")
+    parser.add_argument("--levels", nargs="+", choices=LEVELS, default=list(LEVELS))
+    parser.add_argument("--devices", nargs="+", choices=("phone", "desktop"), default=["phone", "desktop"])
     parser.add_argument("--mosquito-ms", type=int, default=DEFAULT_OPTIONS["mosquito_ms"])
     parser.add_argument("--cockroach-ms", type=int, default=DEFAULT_OPTIONS["cockroach_ms"])
     parser.add_argument("--poll-ms", type=int, default=400)
-    parser.add_argument("--desktop", action="store_true", help="a desktop on loopback instead of the slowed-down phone")
-    parser.add_argument("--save", help="write the phone's measured slap arrivals (ms) to this JSON file")
+    parser.add_argument("--save", help="write every configuration's figures to this JSON file")
     parser.add_argument("--slap-reaction", type=int, nargs=2, default=(350, 800), metavar=("MIN", "MAX"),
                         help="ms from seeing the mosquito to tapping Slap (default 350 800)")
     parser.add_argument("--race-reaction", type=int, nargs=2, default=(600, 1300), metavar=("MIN", "MAX"),
                         help="ms from seeing the cockroach to tapping the lit card (default 600 1300)")
     args = parser.parse_args()
-    env = {"MOGEL_BENCH_PACE_MS": "1000", "MOGEL_BENCH_MOSQUITO_MS": str(args.mosquito_ms),
-           "MOGEL_BENCH_COCKROACH_MS": str(args.cockroach_ms), "MOGEL_BENCH_POLL_MS": str(args.poll_ms),
-           "MOGEL_BENCH_SCENARIO": json.dumps(SCENARIO)}
-    with serve(workers=2, env=env) as (port, db):
-        samples = play(port, args.seconds, args.level, tuple(args.slap_reaction), tuple(args.race_reaction),
-                       phone=not args.desktop)
-        mosquitoes, races = windows_from_logs(db)
-
-    device = "desktop: 1280x800 on loopback" if args.desktop else "phone: 375x812, CPU 4x slower, 150 ms latency, 1.6 Mbit/s"
-    print(f"{device}; poll every {args.poll_ms} ms; "
-          f"bots: {args.level}; windows: mosquito {args.mosquito_ms} ms, cockroach {args.cockroach_ms} ms")
+    print("phone: 375x812, touch, CPU 4x slower, 150 ms latency, 1.6 Mbit/s; desktop: 1280x800 on loopback")
+    print(f"4 players, poll every {args.poll_ms} ms; windows: mosquito {args.mosquito_ms} ms, "
+          f"cockroach {args.cockroach_ms} ms; {args.seconds:.0f} s per configuration")
     print(f"assumed reactions: slap {args.slap_reaction[0]}-{args.slap_reaction[1]} ms, "
           f"race {args.race_reaction[0]}-{args.race_reaction[1]} ms after the window is on screen")
-    for kind in ("mosquito", "cockroach"):
-        shown = [s["shown_ms"] for s in samples if s["kind"] == kind and s["shown_ms"] is not None]
-        print(f"{kind:<10} window already open when rendered for the player: {spread(shown)}")
-    slap_ms = [m["slaps"][0] for m in mosquitoes if m["by"] != 0 and 0 in m["slaps"]]
-    missed = sum(1 for m in mosquitoes if m["by"] != 0 and 0 not in m["slaps"])
-    print(f"the slap reaches the server after the mosquito opened: {spread(slap_ms)}; "
-          f"window left at p90: {args.mosquito_ms - percentile(slap_ms, 90) if slap_ms else '-'} ms; missed: {missed}")
-    if args.save:
-        Path(args.save).write_text(json.dumps({"slap_ms": slap_ms, "race_won_ms": [r["ms"] for r in races if r["winner"] == 0]}))
-    theirs = [m["slowest"] == 0 for m in mosquitoes if m["by"] != 0]
-    if theirs:
-        print(f"the player was the slowest in {sum(theirs)} of {len(theirs)} mosquitoes ({sum(theirs) / len(theirs):.0%})")
-    won = [r["ms"] for r in races if r["winner"] == 0]
-    tried = sum(1 for s in samples if s["kind"] == "cockroach")
-    print(f"races: the player tried {tried}, won {len(won)} (its winning arrival: {spread(won)}); "
-          f"a bot won {sum(1 for r in races if r['winner'] not in (None, 0))}, nobody raced {sum(1 for r in races if r['winner'] is None)}")
-    # Race arrivals of the phone's losing attempts are not logged (the bot was first): estimate them
-    # from the slap arrivals, which carry the same delays, plus the longer reaction.
-    extra = (sum(args.race_reaction) - sum(args.slap_reaction)) / 2
-    race_guess = [t + extra for t in slap_ms]
-    if slap_ms:
-        print("re-sampled against three bots of each level (phone's arrivals as measured above):")
+    results = []
+    for device in args.devices:
+        for level in args.levels:
+            results.append(measure(args, device, level))
+            report(args, results[-1])
+    print("\n| device | bots | slowest to slap | races won (of tried) | load |")
+    print("|---|---|---|---|---|")
+    for r in results:
+        slow = f"{r['slowest']}/{r['mosquitoes']} ({r['slowest'] / r['mosquitoes']:.0%})" if r["mosquitoes"] else "-"
+        won = f"{r['won']}/{r['tried']} ({r['won'] / r['tried']:.0%})" if r["tried"] else "-"
+        print(f"| {r['device']} | {r['level']} | {slow} | {won} | {r['load'][0]:.1f}-{r['load'][1]:.1f} |")
+    print("\nre-sampled: chance to be the slowest to slap, at the slap times measured above, "
+          "against bots of each level (players 3 / 4 / 5; the fair share is 1/2, 1/3, 1/4)")
+    for device in args.devices:
+        counts = [t for r in results if r["device"] == device for t in r["counts"]]
+        if not counts:
+            continue
         for level in LEVELS:
-            slow, win = resample(level, slap_ms, race_guess, args.mosquito_ms, args.cockroach_ms)
-            print(f"  {level:<7} slowest to slap {slow:6.1%}   beats one racing bot {win:6.1%}")
+            chances = " / ".join(f"{resample(level, counts, args.mosquito_ms, n):4.0%}" for n in (3, 4, 5))
+            print(f"  {device:<8} {level:<7} {chances}")
+    if args.save:
+        Path(args.save).write_text(json.dumps(results))
 
 
 if __name__ == "__main__":

@@ -354,8 +354,19 @@ class Game:
         Windows that ran out before ``at`` close first (so a late slap is refused). An
         illegal action raises :class:`IllegalAction` and leaves the game exactly as it was.
         """
-        if not isinstance(at, int) or at < self.clock:
+        if not isinstance(at, int):
             raise IllegalAction("time_backwards", f"time {at!r} is before {self.clock}")
+        dated = at
+        if at < self.clock:
+            # A slap may be dated back to the mosquito's opening: a player's tap that reached
+            # the server late (its network, its screen) still counts at the time it was made.
+            # The rules judge it on the table as it stands now; its date only places it among
+            # the slaps (see slowest_slapper). The log stays in time order: it is logged now.
+            window = self.window
+            if not (action == "slap" and window is not None and window["kind"] == "mosquito"
+                    and at >= window.get("opened", self.clock)):
+                raise IllegalAction("time_backwards", f"time {at!r} is before {self.clock}")
+            at = self.clock
         deadline = self.next_deadline() if self.window is not None or self.acts else None
         due = deadline is not None and deadline <= at
         saved = self.to_json() if due else None
@@ -372,7 +383,10 @@ class Game:
         self.clock = at
         # Handlers get the split action: [verb, argument, ...].
         parts = action.split()
-        _DO[parts[0]](self, seat, parts, at)
+        if dated != at:
+            self._do_slap(seat, parts, at, dated)
+        else:
+            _DO[parts[0]](self, seat, parts, at)
         if self.phase == PHASE_GIFTS:
             self._settle_gifts()
         if not self.hands[seat] and self.phase != PHASE_OVER:
@@ -394,7 +408,8 @@ class Game:
         elif kind == C.MOSQUITO:
             closes = at + self.options["mosquito_ms"]
             self.phase = PHASE_MOSQUITO
-            self.window = {"kind": "mosquito", "by": seat, "closes": closes, "slapped": []}
+            self.window = {"kind": "mosquito", "by": seat, "opened": at, "closes": closes, "slapped": [],
+                           "slapped_at": []}
             self._log(at, "mosquito_open", seat=seat, closes=closes)
         elif kind == C.COCKROACH:
             closes = at + self.options["cockroach_ms"]
@@ -458,15 +473,22 @@ class Game:
         self.phase, self.spider = PHASE_TURN, None
         self.turn = self._next(seat)
 
-    def _do_slap(self, seat: int, parts: list[str], at: int) -> None:
-        self.window["slapped"].append(seat)
-        self._log(at, "slapped", seat=seat)
-        if len(self.window["slapped"]) == self.players - 1:
+    def _do_slap(self, seat: int, parts: list[str], at: int, dated: int | None = None) -> None:
+        window = self.window
+        # A window stored before slaps had times: its earlier slaps count as made at its opening.
+        times = window.setdefault("slapped_at", [window.get("opened", 0)] * len(window["slapped"]))
+        window["slapped"].append(seat)
+        times.append(at if dated is None else dated)
+        if dated is None:
+            self._log(at, "slapped", seat=seat)
+        else:
+            self._log(at, "slapped", seat=seat, dated=dated)
+        if len(window["slapped"]) == self.players - 1:
             self._close_mosquito(at)
 
     def _close_mosquito(self, at: int) -> None:
         by = self.window["by"]
-        slowest = slowest_slapper(by, self.players, self.window["slapped"])
+        slowest = slowest_slapper(by, self.players, self.window["slapped"], self.window.get("slapped_at"))
         self.window = None
         self._log(at, "mosquito_slowest", seat=slowest)
         self.phase = PHASE_GIFTS
@@ -613,6 +635,8 @@ class Game:
             raise ValueError(f"no seat {seat!r}")
         act = self.acts.get(seat)
         window = dict(self.window, slapped=list(self.window.get("slapped", []))) if self.window else None
+        if window is not None and "slapped_at" in window:
+            window["slapped_at"] = list(window["slapped_at"])
         return {
             "seat": seat,
             "players": self.players,
@@ -736,11 +760,21 @@ _PLAYS_ON = {top: {guard: {c: _PLAY[c] for c in C.playable_on(top, guard)} for g
              for top in C.DECK_COUNTS}
 
 
-def slowest_slapper(by: int, players: int, slapped: list[int]) -> int:
+def slowest_slapper(by: int, players: int, slapped: list[int], times: list[int] | None = None) -> int:
     """Who gets a card from everyone after ``by``'s mosquito: the first seat clockwise from ``by``
-    that never slapped, else the last to slap (``slapped`` is in the order they slapped)."""
+    that never slapped, else the last to slap.
+
+    ``slapped`` is in the order the slaps reached the game; ``times`` (one per slap) are the
+    times they were made, which decide: a slap dated earlier beats one that arrived earlier.
+    Of equal times, the one that arrived last is the slowest.
+    """
     missing = [(by + i) % players for i in range(1, players) if (by + i) % players not in slapped]
-    return missing[0] if missing else slapped[-1]
+    if missing:
+        return missing[0]
+    if not times:
+        return slapped[-1]
+    last = max(range(len(slapped)), key=lambda i: (times[i], i))
+    return slapped[last]
 
 
 def _display_order(card: str) -> tuple[int, int]:

@@ -55,6 +55,10 @@ def replay(start: Game, events: list[dict]) -> Game:
         try:
             if event["code"] in _CLOSING:
                 game.advance(event["t"])
+            elif "dated" in event:
+                # A slap that reached the game after others it was made before (Game.apply).
+                game.advance(event["t"])
+                game.apply(event["seat"], "slap", event["dated"])
             else:
                 game.apply(*_action(event, game), event["t"])
         except IllegalAction as error:

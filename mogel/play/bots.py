@@ -20,10 +20,12 @@ LEVELS = ("easy", "normal", "hard")
 REFLEX = ("slap", "race", "catch")
 
 # Reaction times (ms) of the baseline bots: (slap from, to), (race from, to), chance to miss a race.
+# The attentive ranges of the levelled bots (mogel.engine.bots.PROFILES), set against a person
+# on a phone whose slap counts at the time it was made (docs/cheating-model.md, section 5a).
 _BASELINE = {
-    "easy": {"slap": (450, 1300), "race": (700, 1800), "race_miss": 0.4},
-    "normal": {"slap": (300, 900), "race": (450, 1300), "race_miss": 0.15},
-    "hard": {"slap": (200, 600), "race": (300, 900), "race_miss": 0.05},
+    "easy": {"slap": (500, 1050), "race": (850, 1700), "race_miss": 0.30},
+    "normal": {"slap": (450, 920), "race": (650, 1350), "race_miss": 0.12},
+    "hard": {"slap": (370, 800), "race": (520, 1100), "race_miss": 0.05},
 }
 
 

@@ -70,6 +70,10 @@ class PracticeEvent(models.Model):
     shown = models.BooleanField()
     # The engine's event as compact JSON, private parts included (a replay needs them).
     event = models.TextField()
+    # Game time at which a page was first sent a table showing this event (only events the
+    # player can notice): a fast action answering it is credited from then (service.dated).
+    # The one field set after the event is written, once.
+    sent_ms = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="practice_event_game_index")]

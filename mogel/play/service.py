@@ -34,6 +34,22 @@ from .models import PracticeEvent, PracticeGame
 HUMAN = 0
 MAX_STEPS = 400
 
+# Fast actions (slap, race, Caught!) are judged by the rules at the time they were made, never
+# refused because something else happened since the page was drawn. The same one again since
+# the page was drawn is a double tap (a second Caught! would cost a second card): that is refused.
+REFLEXES = ("slap", "race", "catch")
+_OWN_AGAIN = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+# Fair reflexes: the page says how long the player took from seeing the window to the tap; the
+# server credits the rest of the time since it sent the window (the network, the page drawing
+# it), at most this much, as Lichess caps its lag compensation.
+CREDIT_CAP_MS = 1000
+# A claimed reaction faster than this is no human's (sprint starts count < 100 ms as false):
+# it gains nothing, as if none was sent.
+MIN_REACTION_MS = 100
+# How many of the player's noticeable events one answer stamps as sent (note_sent), and how far
+# back a fast action looks for the same one from the same page (a double tap).
+SENT_SPAN = 64
+
 
 def wall_ms() -> int:
     return int(time.time() * 1000)
@@ -155,15 +171,15 @@ def _after(turn: Turn, events: list) -> None:
         turn.row.hold = False
 
 
-def catch_up(turn: Turn, now: int) -> None:
+def catch_up(turn: Turn, now: int, deliberate: bool = False) -> bool:
     """Close the windows and make the bot moves that were due by ``now``, in time order.
 
     At most one deliberate bot move (play, draw, gift, hand-over) per request, so that a
     returning player never sees several moves jump at once; reflexes (slaps, races,
-    Caught!) and closing windows are not limited.
+    Caught!) and closing windows are not limited. ``deliberate``: one was made already in
+    this request. Returns whether one has been made.
     """
     game, row = turn.game, turn.row
-    deliberate = False
     for _ in range(MAX_STEPS):
         if game.over or row.hold:
             break
@@ -175,13 +191,14 @@ def catch_up(turn: Turn, now: int) -> None:
         if move is not None and move.at <= now:
             reflex = bots.is_reflex(game, move.action)
             if not reflex and deliberate:
-                return
+                return deliberate
             _after(turn, game.apply(move.seat, move.action, move.at))
             deliberate = deliberate or not reflex
             continue
         break
     if not game.over and game.clock < now:
         game.advance(now)
+    return deliberate
 
 
 def _shown(texts) -> list[dict]:
@@ -236,38 +253,118 @@ def _public_after(turn: Turn, index: int) -> int:
     return turn.public_version() - sum(1 for e in game.log[index + 1 - game.log_base:] if noticed(e, HUMAN))
 
 
-def act(turn: Turn, action: str, posted_version: int, now: int) -> None:
+def credit_ms(arrival: int, sent: int | None, reaction: int | None) -> int:
+    """The time the server credits a fast action: what passed between sending the window to
+    the page (``sent``) and the tap's ``arrival`` that the player did not spend reacting.
+
+    The server vouches for ``arrival - sent`` only: the page cannot have seen the window
+    earlier. Within it, the page's ``reaction`` (ms from the window on screen to the tap) is
+    the player's; the rest was the network and the page drawing it. A lie can only shorten
+    the reaction, so the credit is capped; a reaction that is absent, negative, faster than a
+    human's or longer than the whole time since sending gains nothing.
+    """
+    if sent is None or reaction is None or reaction < MIN_REACTION_MS:
+        return 0
+    return max(0, min(CREDIT_CAP_MS, arrival - sent - reaction))
+
+
+def first_sent(turn: Turn, public: int) -> int | None:
+    """Game time at which a page was first sent the table of the player's version ``public``
+    (or of a later one): when the window that version opened could first be on its screen."""
+    return (PracticeEvent.objects.filter(game_id=turn.row.pk, public__gte=public).order_by("public")
+            .values_list("sent_ms", flat=True).first())
+
+
+def note_sent(turn: Turn, shown: int | None = None) -> None:
+    """Stamp the events the page is sent now with the game time, unless an earlier answer had them.
+
+    ``shown``: the version the page showed before (its events were sent already). Kept in the
+    event table, not in a process: any worker may answer the page, and another the tap.
+    """
+    row = turn.row
+    low = max(shown or 0, row.public_version - SENT_SPAN)
+    if row.public_version > low:
+        PracticeEvent.objects.filter(game_id=row.pk, public__gt=low, public__lte=row.public_version,
+                                     sent_ms__isnull=True).update(sent_ms=game_now(row, turn.game))
+
+
+def _answered(turn: Turn, verb: str, action: str) -> tuple[int, int] | None:
+    """What a fast action answers, as (game time it began, the player's version that first showed
+    it): the open mosquito or cockroach window, or for Caught! the tell on the accused seat."""
+    game = turn.game
+    if verb in ("slap", "race"):
+        index = _window_opened_at(game)
+        if index is None or game.window["kind"] != ("mosquito" if verb == "slap" else "cockroach"):
+            return None
+        return game.log[index - game.log_base]["t"], _public_after(turn, index)
+    seat = action.split()[1:2]
+    tell = (turn.memories.get(HUMAN, {}).get("tells") or {}).get(seat[0] if seat else "")
+    if tell is None:
+        return None
+    return tell["since"], tell["n"]
+
+
+def dated(turn: Turn, verb: str, action: str, now: int, reaction_ms: int | None) -> int:
+    """The game time a fast action counts as made: its arrival ``now`` less the credit, never
+    before the thing it answers began, never after it arrived."""
+    answered = _answered(turn, verb, action)
+    if answered is None or reaction_ms is None:
+        return now
+    began, public = answered
+    credit = credit_ms(now, first_sent(turn, public), reaction_ms)
+    return min(now, max(began, now - credit))
+
+
+def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int | None = None) -> None:
     """The player's action at server time ``now``, if it was made on the current table.
 
     ``posted_version`` is the page's (public) version. Raises :class:`Stale` when something
     in the player's log happened since (a double click, a second tab), :class:`BadPost` for
     an impossible version, and :class:`IllegalAction` for a move the rules refuse; the game
     is then unchanged.
+
+    A fast action (slap, race, Caught!) is never stale because of others' moves: it is judged
+    by the rules at the time it was made (:func:`dated`, from ``reaction_ms``), on the table as
+    it stood then if no request has moved the game past that time, else as it stands. It is
+    stale only when the player made the same fast action since the page was drawn.
     """
     game = turn.game
     if posted_version < 0 or posted_version > turn.stored_public:
         raise BadPost
-    catch_up(turn, now)
-    stale = True
     verb = action.split()[0] if action.split() else ""
-    if verb in ("slap", "race"):
-        # Everything after the window opened belongs to the race: others slapping does
-        # not make a slap stale, as long as the player saw the window open.
-        opened = _window_opened_at(game)
-        stale = opened is None or posted_version < _public_after(turn, opened)
-    if stale and visible_since(turn, posted_version, last=1):
+    if verb in REFLEXES:
+        again = _OWN_AGAIN[verb]
+        # A double tap is a few events back at most: the last ones since the page's version will do.
+        recent = visible_since(turn, posted_version, last=SENT_SPAN)
+        if any(e["code"] in again and e.get("seat") == HUMAN for e in recent):
+            raise Stale
+        at = dated(turn, verb, action, now, reaction_ms)
+        deliberate = catch_up(turn, at)
+        # A slap may be dated before what others did meanwhile (the engine places it among
+        # the slaps by its time); anything else happens no earlier than the game's clock.
+        events = game.apply(HUMAN, action, at if verb == "slap" else max(at, game.clock))
+        _resume(turn, now)
+        _after(turn, events)
+        catch_up(turn, now, deliberate)
+        return
+    catch_up(turn, now)
+    if visible_since(turn, posted_version, last=1):
         raise Stale
     if verb == "continue":
         if turn.row.hold:
-            turn.row.hold = False
-            turn.row.resume_ms = now
+            _resume(turn, now)
             turn.changed = True
         return
     events = game.apply(HUMAN, action, max(now, game.clock))
+    _resume(turn, now)
+    _after(turn, events)
+
+
+def _resume(turn: Turn, now: int) -> None:
+    """The player acted: a finished round's scores have been read, the bots go on."""
     if turn.row.hold:
         turn.row.hold = False
         turn.row.resume_ms = now
-    _after(turn, events)
 
 
 def _wake(row: PracticeGame, game: Game, memories: dict) -> int | None:
@@ -344,7 +441,7 @@ def save(turn: Turn) -> bool:
 
 
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
-        attempts: int = 8) -> tuple[Turn | None, Exception | None]:
+        attempts: int = 8, reaction_ms: int | None = None) -> tuple[Turn | None, Exception | None]:
     """Load, catch up, maybe act, save; retried on a concurrent write.
 
     Returns ``(turn, refusal)``: turn None means no such game for this owner; a refusal
@@ -362,7 +459,7 @@ def run(game_id: str, owner: str, action: str | None = None, posted_version: int
             catch_up(turn, now)
         else:
             try:
-                act(turn, action, posted_version, now)
+                act(turn, action, posted_version, now, reaction_ms)
             except (Stale, BadPost, IllegalAction) as error:
                 refusal = error
         if save(turn):

@@ -183,6 +183,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
 
 def _respond(request, turn, status=200, **kwargs):
     context = _context(request, turn, **kwargs)
+    # When the page got each window and tell: a fast action is credited from there (service.dated).
+    service.note_sent(turn, shown=kwargs.get("client_version"))
     if request.htmx:
         return render(request, TABLE, context, status=status)
     return render(request, "play/game.html", {**context, "game_id": turn.row.pk}, status=status)
@@ -204,6 +206,14 @@ def _version(value) -> int | None:
     except (TypeError, ValueError):
         return None
     return version if version >= 0 else None
+
+
+def _reaction(value) -> int | None:
+    """The page's measured reaction (ms from the window on screen to the tap); None if unreadable."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 _POLL_SQL = (f"SELECT public_version, wake_ms, started_ms FROM {PracticeGame._meta.db_table} "
@@ -257,7 +267,8 @@ def act(request, game_id):
             return _not_found(request)
         message, slug = explain("bad_post", {})
         return _respond(request, turn, status=400, message=message, message_url=rule_link(slug))
-    turn, refusal = service.run(game_id, owner or "", action=action, posted_version=client)
+    turn, refusal = service.run(game_id, owner or "", action=action, posted_version=client,
+                                reaction_ms=_reaction(request.POST.get("reaction_ms")))
     if turn is None:
         return _not_found(request)
     if refusal is None:

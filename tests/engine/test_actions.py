@@ -1,6 +1,10 @@
 """Spider, mosquito, cockroach and ant, and an action card as the last card."""
 
+import json
+
 import pytest
+
+from mogel.engine.replay import replay
 
 from .helpers import refused
 
@@ -68,6 +72,42 @@ def test_a_late_slap_is_refused_and_who_never_slapped_is_slowest(make):
     assert refused(game, 2, "slap", 1100) == "no_slap_now", "window [100, 1100) has closed"
     game.advance(1100)
     assert game.gifts["to"] == 2, "of the seats that never slapped, the first clockwise from the mosquito"
+
+
+def test_a_slap_that_arrives_late_counts_at_the_time_it_was_made(make):
+    # The player's tap reached the game after the other slaps, but was made before seat 3's:
+    # seat 3 is the slowest. Its date is kept in the log; the log stays in arrival order.
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    game.apply(2, "slap", 300)
+    game.apply(3, "slap", 500)
+    game.advance(700)
+    game.apply(1, "slap", 400)
+    assert game.gifts["to"] == 3
+    assert game.log[-2]["code"] == "slapped" and game.log[-1]["code"] == "mosquito_slowest"
+    assert [e["t"] for e in game.log] == sorted(e["t"] for e in game.log)
+    assert {k: game.log[-2][k] for k in ("seat", "t", "dated")} == {"seat": 1, "t": 700, "dated": 400}
+    again = replay(mosquito_table(make), json.loads(json.dumps(game.log)))
+    assert again.log == game.log and again.gifts == game.gifts
+
+
+def test_of_equal_times_the_slap_that_arrived_last_is_slowest(make):
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    game.apply(2, "slap", 300)
+    game.apply(3, "slap", 400)
+    game.apply(1, "slap", 400)
+    assert game.gifts["to"] == 1
+
+
+def test_only_a_slap_may_be_dated_back_and_never_before_the_mosquito(make):
+    game = mosquito_table(make)
+    game.apply(0, "play mosquito3", 100)
+    game.apply(2, "slap", 300)
+    assert refused(game, 1, "slap", 99) == "time_backwards"
+    assert refused(game, 1, "cheat 1", 200) == "time_backwards"
+    game.advance(1100)   # the window closed: a slap dated inside it is still too late
+    assert refused(game, 1, "slap", 500) == "time_backwards"
 
 
 def test_the_slowest_gets_one_card_from_every_other_player_never_a_moth(make):
