@@ -39,6 +39,15 @@ class Planned:
 PACES = {"relaxed": 1.8, "normal": 1.0, "quick": 0.6}
 
 
+# How long a bot's tell shows on its seat, from the moment the page learns of it: harder bots
+# cheat more subtly. A glance at the wrong moment misses it (bench/guard_attention.py).
+TELL_MS = {"easy": 800, "normal": 600, "hard": 400}
+
+
+def tell_ms(level: str) -> int:
+    return TELL_MS.get(level, TELL_MS["normal"])
+
+
 def pace_ms(pace: str = "normal") -> int:
     """Ms between two deliberate bot moves at the game's pace (reflexes never scale with it)."""
     return round(int(getattr(settings, "MOGEL_BOT_PACE_MS", 1000)) * PACES.get(pace, 1.0))

@@ -18,7 +18,7 @@ from mogel.table.present import LOG_LINES, present
 from mogel.table import tells as table_tells
 from mogel.table.refusals import explain, rule_link
 
-from . import limits, service
+from . import bots, limits, service
 from .forms import CHOICES, LobbyForm
 from .models import PracticeGame
 from .names import seat_names
@@ -160,7 +160,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         view = {**view, "log": lines, "log_start": view["log_start"] + len(view["log"]) - len(lines)}
     # Tells: hands that shrank with no logged reason, as the player's own view showed it;
     # the ones seen since the version this page last showed are new (animated, announced).
-    tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version)
+    tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version,
+                               tell_ms=bots.tell_ms(row.level))
     context = present(
         view, legal, names,
         tells=tells,
