@@ -4,8 +4,6 @@ from django.utils.translation import pgettext_lazy
 
 # The choices a lobby remembers (in the session) and "Play again" repeats; the name is kept apart.
 CHOICES = ("players", "level", "pace", "rounds", "first_guard", "ant_pile")
-# "Play your first game" after the lessons: a small, gentle table.
-FIRST_GAME = {"players": 3, "level": "easy", "pace": "relaxed"}
 
 
 class LobbyForm(forms.Form):
