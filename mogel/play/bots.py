@@ -36,8 +36,23 @@ class Planned:
     at: int
 
 
-def pace_ms() -> int:
-    return int(getattr(settings, "MOGEL_BOT_PACE_MS", 1000))
+# The lobby's pace choice, as a factor on ``settings.MOGEL_BOT_PACE_MS`` (the normal pace):
+# 1.8 / 1.0 / 0.6 s between deliberate bot moves with the default of 1000 ms.
+PACES = {"relaxed": 1.8, "normal": 1.0, "quick": 0.6}
+
+
+# How long a bot's tell shows on its seat, from the moment the page learns of it: harder bots
+# cheat more subtly. A glance at the wrong moment misses it (bench/guard_attention.py).
+TELL_MS = {"easy": 800, "normal": 600, "hard": 400}
+
+
+def tell_ms(level: str) -> int:
+    return TELL_MS.get(level, TELL_MS["normal"])
+
+
+def pace_ms(pace: str = "normal") -> int:
+    """Ms between two deliberate bot moves at the game's pace (reflexes never scale with it)."""
+    return round(int(getattr(settings, "MOGEL_BOT_PACE_MS", 1000)) * PACES.get(pace, 1.0))
 
 
 def _use_engine() -> bool:
@@ -54,12 +69,12 @@ def profile() -> dict | None:
     return getattr(settings, "MOGEL_BOT_PROFILE", None) or None
 
 
-def _engine_bots(game, level: str) -> dict:
+def _engine_bots(game, level: str, pace: str = "normal") -> dict:
     bots = {}
     overrides = profile()
     for seat in range(1, game.players):
         try:
-            bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms(), profile=overrides)
+            bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms(pace), profile=overrides)
         except TypeError:
             bots[seat] = engine_bots.Bot(level)
     return bots
@@ -78,7 +93,8 @@ def _last_public_t(game) -> int:
     return 0
 
 
-def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: bool = False) -> Planned | None:
+def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: bool = False,
+         pace: str = "normal") -> Planned | None:
     """The next bot move, or None. Deliberate moves come at least a pace after the last visible event.
 
     ``deliberate_only``: the next play, draw, gift or hand-over as planned, leaving out
@@ -87,29 +103,29 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: 
     if game.over:
         return None
     if _use_engine():
-        move = engine_bots.next_move(game, _engine_bots(game, level), memories, game.seed,
+        move = engine_bots.next_move(game, _engine_bots(game, level, pace), memories, game.seed,
                                      deliberate_only=deliberate_only)
         if move is None:
             return None
         seat, action, at = move.seat, move.action, move.at
     else:
-        found = _baseline_plan(game, level, deliberate_only)
+        found = _baseline_plan(game, level, deliberate_only, pace)
         if found is None:
             return None
         seat, action, at = found
     if game.settling is not None and action.startswith("hand "):
         at = game.clock   # the penalty card: at once, in the same breath as "Caught!"
     elif not action.startswith(REFLEX):
-        at = max(at, max(_last_public_t(game), resume_ms) + pace_ms())
+        at = max(at, max(_last_public_t(game), resume_ms) + pace_ms(pace))
     return Planned(seat, action, max(at, game.clock))
 
 
-def observe(game, level: str, memories: dict) -> None:
+def observe(game, level: str, memories: dict, pace: str = "normal") -> None:
     if _use_engine():
-        engine_bots.observe(game, _engine_bots(game, level), memories, game.seed)
+        engine_bots.observe(game, _engine_bots(game, level, pace), memories, game.seed)
 
 
-def _baseline_plan(game, level: str, deliberate_only: bool = False):
+def _baseline_plan(game, level: str, deliberate_only: bool = False, pace: str = "normal"):
     profile = _BASELINE.get(level, _BASELINE["normal"])
     base = game.log[-1]["t"] if game.log else 0
     best = None
@@ -129,7 +145,7 @@ def _baseline_plan(game, level: str, deliberate_only: bool = False):
                 continue
             delay = rng.randint(*profile["race"])
         else:
-            delay = pace_ms()
+            delay = pace_ms(pace)
         at = max(game.clock, base + delay)
         if best is None or at < best[2]:
             best = (seat, action, at)

@@ -38,6 +38,10 @@ class PracticeGame(models.Model):
     memories = models.TextField(default="{}")
     # Lobby choices that are not engine options.
     level = models.CharField(max_length=10, default="normal")
+    # The bots' pace (mogel.play.bots.PACES) and who got the Guard Bug first: "Play again"
+    # starts the next game with the same choices.
+    pace = models.CharField(max_length=10, default="normal")
+    first_guard = models.CharField(max_length=10, default="me")
     player_name = models.CharField(max_length=40)
     # After a round: bots wait until the player has read the round's scores (or acts).
     hold = models.BooleanField(default=False)

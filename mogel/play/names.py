@@ -1,14 +1,29 @@
-"""Bot names that fit the page's language (seat 1, 2, 3, 4)."""
+"""Bot names that fit the page's language (seat 1, 2, 3, 4), never the player's own.
+
+A child called "Lucy" must not play next to a bot "Lucy", nor an Italian "Giulia" read two
+"Giulia" rows in the scores: a bot whose name matches the player's is skipped. Names match
+when they are the same letters ignoring case, accents and spaces ("lucy", "LUCY ",
+"Chloe" for "Chloé"), which is how a reader would confuse them.
+"""
+
+import unicodedata
 
 from django.utils.translation import get_language
 
+# Six per language: four bots at most, and the player's name can rule out only one of them.
 BOT_NAMES = {
-    "de": ("Lotte", "Emil", "Frieda", "Paul"),
-    "en": ("Lucy", "Oscar", "Maya", "Theo"),
-    "fr": ("Chloé", "Hugo", "Léa", "Jules"),
-    "nl": ("Sanne", "Daan", "Fenna", "Bram"),
-    "it": ("Giulia", "Marco", "Sofia", "Luca"),
+    "de": ("Lotte", "Emil", "Frieda", "Paul", "Greta", "Jonas"),
+    "en": ("Lucy", "Oscar", "Maya", "Theo", "Ruby", "Sam"),
+    "fr": ("Chloé", "Hugo", "Léa", "Jules", "Inès", "Noé"),
+    "nl": ("Sanne", "Daan", "Fenna", "Bram", "Noor", "Sem"),
+    "it": ("Giulia", "Marco", "Sofia", "Luca", "Alice", "Pietro"),
 }
+
+
+def name_key(name: str) -> str:
+    """What a reader compares: the letters, without case, accents or spaces."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch) and not ch.isspace())
 
 
 def bot_names(language: str | None = None) -> tuple[str, ...]:
@@ -17,4 +32,7 @@ def bot_names(language: str | None = None) -> tuple[str, ...]:
 
 
 def seat_names(player_name: str, players: int, language: str | None = None) -> list[str]:
-    return [player_name, *bot_names(language)[: players - 1]]
+    """The player's name, then one bot name per other seat: distinct, and none the player's."""
+    mine = name_key(player_name)
+    others = [name for name in bot_names(language) if name_key(name) != mine]
+    return [player_name, *others[: players - 1]]

@@ -132,14 +132,15 @@ def watch(turn: Turn) -> None:
 
 
 def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str,
-           first_guard: str = "me") -> PracticeGame:
+           first_guard: str = "me", pace: str = "normal") -> PracticeGame:
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
     game = _new_game(players, int(seed), ant_pile, rounds, first_guard)
-    row = PracticeGame(owner=owner, started_ms=wall_ms(), level=level, player_name=player_name)
+    row = PracticeGame(owner=owner, started_ms=wall_ms(), level=level, player_name=player_name,
+                       pace=pace, first_guard=first_guard)
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, changed=True)
-    bots.observe(game, level, turn.memories)
+    bots.observe(game, level, turn.memories, row.pace)
     watch(turn)
     records = _prepare(turn)
     with transaction.atomic():
@@ -162,7 +163,7 @@ def game_now(row: PracticeGame, game: Game) -> int:
 def _after(turn: Turn, events: list) -> None:
     turn.changed = True
     turn.events.extend(events)
-    bots.observe(turn.game, turn.row.level, turn.memories)
+    bots.observe(turn.game, turn.row.level, turn.memories, turn.row.pace)
     watch(turn)
     if any(e["code"] == "round_end" for e in events) and not turn.game.over:
         turn.row.hold = True
@@ -183,7 +184,7 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False) -> bool:
     for _ in range(MAX_STEPS):
         if game.over or row.hold:
             break
-        move = bots.plan(game, row.level, turn.memories, row.resume_ms)
+        move = bots.plan(game, row.level, turn.memories, row.resume_ms, pace=row.pace)
         deadline = game.next_deadline()
         if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
             _after(turn, game.advance(deadline))
@@ -375,7 +376,7 @@ def _wake(row: PracticeGame, game: Game, memories: dict) -> int | None:
     if deadline is not None:
         times.append(deadline)
     if not row.hold:
-        move = bots.plan(game, row.level, memories, row.resume_ms)
+        move = bots.plan(game, row.level, memories, row.resume_ms, pace=row.pace)
         if move is not None:
             times.append(move.at)
     return min(times) if times else None
@@ -395,7 +396,7 @@ def page_wake(turn: Turn) -> int | None:
             times.append(game.window["closes"])
         if HUMAN in game.acts:
             times.append(game.acts[HUMAN]["until"])
-    move = bots.plan(game, row.level, turn.memories, row.resume_ms, deliberate_only=True)
+    move = bots.plan(game, row.level, turn.memories, row.resume_ms, deliberate_only=True, pace=row.pace)
     if move is not None:
         times.append(move.at)
     return min(times) if times else None

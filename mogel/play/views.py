@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import connection
@@ -17,8 +18,8 @@ from mogel.table.present import LOG_LINES, present
 from mogel.table import tells as table_tells
 from mogel.table.refusals import explain, rule_link
 
-from . import limits, service
-from .forms import LobbyForm
+from . import bots, limits, service
+from .forms import CHOICES, LobbyForm
 from .models import PracticeGame
 from .names import seat_names
 
@@ -55,7 +56,9 @@ def lobby(request):
     # expired session with the lobby still open): session_key is then None, never a dead key.
     name = request.session.get("play_name", "")
     if request.method == "GET":
-        return _lobby(request, LobbyForm(initial={"name": name}))
+        # The choices of the last game started here; a link may preset some (?level=easy …).
+        initial = LobbyForm.preset(request.session.get("play_choices") or {}, request.GET)
+        return _lobby(request, LobbyForm(initial={"name": name, **initial}))
     form = LobbyForm(request.POST)
     address, now = limits.client_address(request), service.wall_ms()
     wait = limits.wait_ms(request.session.session_key, address, now)
@@ -66,6 +69,7 @@ def lobby(request):
         return response
     if form.is_valid():
         request.session["play_name"] = form.cleaned_data["name"]
+        request.session["play_choices"] = {key: form.cleaned_data[key] for key in CHOICES}
         if request.session.session_key is None:
             request.session.save()
     limits.note_post(request.session.session_key, address, now)
@@ -79,7 +83,7 @@ def lobby(request):
             cap) % {"count": cap})
     row = service.create(request.session.session_key, form.cleaned_data["players"], form.cleaned_data["level"],
                          form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"],
-                         form.cleaned_data["first_guard"])
+                         form.cleaned_data["first_guard"], form.cleaned_data["pace"])
     return redirect("play:game", game_id=row.pk)
 
 
@@ -142,6 +146,12 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
                                  for h in game.history]
             summary["names"] = names
             summary["won"] = service.HUMAN in game.ranking()[0]
+            # "Play again" posts these to the lobby: the next game starts at once, the same way.
+            summary["again"] = {"name": row.player_name, "players": game.players, "level": row.level,
+                                "pace": row.pace, "first_guard": row.first_guard,
+                                "rounds": game.options["rounds"], "ant_pile": game.options["ant_pile"]}
+            summary["change_url"] = reverse("play:lobby") + "?" + urlencode(
+                {key: summary["again"][key] for key in CHOICES})
     if row.hold and summary:
         # The next round is already dealt, but the player is still reading the last one:
         # its number and its log, not the new hands (the table hides seats, piles and hand).
@@ -151,7 +161,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         view = {**view, "log": lines, "log_start": view["log_start"] + len(view["log"]) - len(lines)}
     # Tells: hands that shrank with no logged reason, as the player's own view showed it;
     # the ones seen since the version this page last showed are new (animated, announced).
-    tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version)
+    tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version,
+                               tell_ms=bots.tell_ms(row.level))
     context = present(
         view, legal, names,
         tells=tells,

@@ -162,7 +162,11 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "slapped": bool(window and window.get("kind") == "mosquito" and seat in window.get("slapped", [])),
             "catch": f"catch {seat}" if f"catch {seat}" in legal_set else None,
             "key": str(position) if seat != me and position <= 9 else None,
-            "tell": {"remaining_ms": tell["until"] - now, "total_ms": act_ms, "new": bool(tell.get("new"))}
+            # "ms": how long the page shows it (tells.active); "visible" False: only a page that
+            # showed it a moment ago keeps it moving, to its end (table.js).
+            "tell": {"remaining_ms": tell.get("ms", tell["until"] - now), "total_ms": act_ms,
+                     "new": bool(tell.get("new")), "visible": tell.get("visible", True),
+                     "id": f"{seat}-{tell.get('since', 0)}"}
             if tell else None,
         })
 

@@ -11,8 +11,9 @@ Usage (whoever drives a game, after every ``apply``/``advance``)::
     tells.watch(game.view(seat), memory, version)   # memory: a JSON-ready dict kept with the game
     present(..., tells=tells.active(memory, now, shown=version_on_the_page))  # what the seats show now
 
-A tell lasts ``act_ms`` (the "in the act" window) from the moment the hand shrank, so a
-busy player can miss it, as at the table; a Caught! on that seat ends it.
+A tell is noted for ``act_ms`` (the "in the act" window) from the moment the hand shrank; a
+Caught! on that seat ends it. How long a page shows it is :func:`active`'s ``tell_ms``: in
+the practice game a short movement, so a player who looks away misses it, as at the table.
 """
 
 from __future__ import annotations
@@ -50,16 +51,36 @@ def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
     return started
 
 
-def active(memory: dict, now: int, shown: int | None = None) -> list[dict]:
-    """The tells still showing at game time ``now``: [{"seat", "since", "until", "n", "new"}], by seat.
+def active(memory: dict, now: int, shown: int | None = None, tell_ms: int | None = None) -> list[dict]:
+    """The tells a page may show at game time ``now``, by seat:
+    [{"seat", "since", "until", "n", "new", "visible", "ms"}].
 
     ``shown``: the log length of the table the page last showed (its ``version``); a tell seen
-    after it is ``new``, and the table animates and announces it.
+    after it is ``new``, and the table announces it.
+
+    ``tell_ms``: how long the tell shows, a short movement (the practice game: by bot level);
+    None: for as long as the cheat is in the act (the lessons, where a learner must find it).
+    With a length, a page sees the tell when it first learns of it (``new``), for ``ms`` from
+    then: a glance away at the wrong moment misses it. The tell is still listed while the
+    cheat is in the act (``visible`` False), so that a page that showed it just before keeps
+    it moving to the end (``mogel/table/static/table/table.js``); a page that opens afresh
+    sees only what is still moving.
     """
     out = []
     for seat, tell in sorted((memory.get("tells") or {}).items(), key=lambda kv: int(kv[0])):
-        if tell["until"] > now:
-            out.append({"seat": int(seat), **tell, "new": shown is not None and tell["n"] > shown})
+        if tell["until"] <= now:
+            continue
+        new = shown is not None and tell["n"] > shown
+        if tell_ms is None:
+            visible, ms = True, tell["until"] - now
+        elif new:
+            visible, ms = True, tell_ms
+        else:
+            ms = tell["since"] + tell_ms - now if shown is None else tell_ms
+            visible = shown is None and ms > 0
+            if shown is None and not visible:
+                continue
+        out.append({"seat": int(seat), **tell, "new": new, "visible": visible, "ms": ms})
     return out
 
 

@@ -1,7 +1,7 @@
 /* The card table's only script. Everything else is htmx; the server decides every outcome by its own clock.
 
    Everywhere: Space slaps a mosquito or races a cockroach; open windows and the sleeve count
-   down; tells fade.
+   down; a tell shows for its moment, then the seat looks honest again.
    On a table with data-shortcuts (the practice game):
      x           on a focused card: make it disappear up your sleeve;
      1 … 9       "Caught!" on the players in table order (only while you hold the Guard Bug);
@@ -22,13 +22,37 @@
       var meter = box && box.querySelector("[data-meter]");
       if (meter) { meter.value = left; }
     });
-    // A tell lasts as long as the cheat is "in the act"; then the seat looks honest again.
-    document.querySelectorAll("[data-tell-ms]").forEach(function (seat) {
-      if (elapsed >= Number(seat.dataset.tellMs)) {
-        seat.classList.remove("seat--tell", "seat--tell-new");
-        seat.removeAttribute("data-tell-ms");
-        seat.querySelectorAll("[data-tell]").forEach(function (t) { t.hidden = true; });
+  }
+
+  /* Tells: a seat moves for data-tell-ms from the moment this page first showed it, then looks
+     honest again. The server sends a tell with seat--tell only when the page did not know it
+     yet; later tables list it (data-tell) until the cheat is over, and a seat that was still
+     moving keeps moving to its end, from where it was, instead of stopping or starting over. */
+  var tellSeen = {};
+  var tellTimers = [];
+  function tells() {
+    var now = performance.now();
+    tellTimers.forEach(clearTimeout);
+    tellTimers = [];
+    document.querySelectorAll("[data-tell]").forEach(function (seat) {
+      var id = seat.dataset.tell;
+      if (tellSeen[id] === undefined) {
+        if (!seat.classList.contains("seat--tell")) { return; }  // never shown here: missed
+        tellSeen[id] = now;
       }
+      var total = Number(seat.dataset.tellMs);
+      var shown = now - tellSeen[id];
+      if (shown >= total) {
+        seat.classList.remove("seat--tell", "seat--tell-new");
+        return;
+      }
+      seat.classList.add("seat--tell", "seat--tell-new");
+      // The movement is as long as the tell (at most 0.8 s: a lesson's tell stays longer, still).
+      seat.style.animationDuration = Math.min(total, 800) + "ms";
+      seat.style.animationDelay = -Math.min(shown, 800) + "ms";
+      tellTimers.push(setTimeout(function () {
+        seat.classList.remove("seat--tell", "seat--tell-new");
+      }, total - shown));
     });
   }
 
@@ -45,9 +69,11 @@
     }, Number(t.dataset.wakeIn) + 10);
   }
 
-  function restart() { started = performance.now(); tick(); scheduleWake(); }
+  function restart() { started = performance.now(); tick(); scheduleWake(); tells(); }
 
   document.addEventListener("DOMContentLoaded", restart);
+  // Right after the swap, before the browser paints: a tell that is over never flashes again.
+  document.addEventListener("htmx:afterSwap", tells);
   document.addEventListener("htmx:afterSettle", restart);
   setInterval(tick, 100);
 

@@ -1,0 +1,81 @@
+"""The home page and the lobby on a phone's first screen (375×812) and on a desktop, with axe.
+
+Home: the three ways in, with our card art, "Start here: learn in 10 minutes" first, all above
+the fold. Lobby: every choice and the Start button on one screen, also with an unfinished game.
+"""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from .htmx import ready
+
+PHONE, DESKTOP = (375, 812), (1280, 800)
+HOME = {"en": "/en/", "de": "/de/"}
+LOBBY = {"en": "/en/play/", "de": "/de/spielen/"}
+START_HERE = {"en": "Start here: learn in 10 minutes", "de": "Hier anfangen: in 10 Minuten lernen"}
+
+
+def inside(page, locator):
+    """The element's box lies wholly inside the viewport (no scrolling needed)."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] \
+        and box["y"] + box["height"] <= size["height"]
+
+
+def no_axe_violation(page):
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_the_three_ways_in_are_on_the_first_screen_learning_first(page, site_url, screenshot, lang, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(site_url + HOME[lang])
+    ways = page.locator(".ways .way")
+    assert ways.count() == 3
+    assert START_HERE[lang] in ways.first.inner_text()
+    assert ways.first.get_attribute("href").startswith(f"/{lang}/")
+    for i in range(3):
+        assert inside(page, ways.nth(i)), f"way {i + 1} is below the fold at {size}"
+        assert ways.nth(i).locator("svg.mm-card").count() >= 1, "our card art"
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    screenshot(f"home-{lang}-{size[0]}", full_page=False)
+    no_axe_violation(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lobby_fits_a_phone_screen_with_start_visible(page, site_url, settings, screenshot, lang):
+    settings.MOGEL_BOT_PACE_MS = 60_000
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.goto(site_url + LOBBY[lang])
+    start = page.locator(".btn--start")
+    assert inside(page, start)
+    for name in ("players", "level", "pace", "rounds"):
+        assert inside(page, page.locator(f".segmented:has(input[name={name}])")), name
+    screenshot(f"lobby-{lang}", full_page=False)
+    no_axe_violation(page)
+    # The segments are radio buttons: the arrow keys move the choice, as in any radio group.
+    page.locator("input[name=pace]:checked").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.locator("input[name=pace]:checked").get_attribute("value") == "quick"
+    # With an unfinished game the Start button still shows on the first screen.
+    page.fill("input[name=name]", "Ann")
+    start.click()
+    page.wait_for_selector("#table")
+    ready(page)
+    page.goto(site_url + LOBBY[lang])
+    assert page.locator(".play-unfinished").count() == 1
+    assert inside(page, page.locator(".btn--start"))
+    assert page.locator("input[name=pace]:checked").get_attribute("value") == "quick", "remembered"
+    screenshot(f"lobby-unfinished-{lang}", full_page=False)
+    no_axe_violation(page)
+
+
+def test_the_lobby_on_a_desktop_has_no_axe_violation(page, site_url):
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.goto(site_url + LOBBY["en"])
+    page.locator(".lobby__more summary").click()
+    assert page.locator("input[name=ant_pile]").first.is_visible()
+    no_axe_violation(page)
