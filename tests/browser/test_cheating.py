@@ -85,7 +85,7 @@ def test_you_drag_a_card_off_the_table_and_get_away(page, table, screenshot, lan
     screenshot("got-away")
     assert not sleeve.count()
     assert "moth4" not in game().hands[0] and game().guard == 1
-    log = page.locator(".log__list").inner_text()
+    log = page.locator(".log__list").text_content()
     assert {"de": "Nicht erwischt", "en": "You got away with"}[lang] in log or "moth" not in log
 
 
@@ -109,7 +109,7 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
     assert hand_count(page) == 5
     assert page.locator(".seat--me .seat__guard--arrived").count() == 1
     assert page.locator(".hand__item--arrived").count() == 2   # the card back, and the penalty card
-    first = page.locator(".log__item").first.inner_text()
+    first = page.locator(".log__tick").first.inner_text()   # the ticker's latest line
     assert {"de": "Wächter-Wanze", "fr": "gardienne punaise"}[lang] in first
     # Now you hold the Guard Bug: the keys are on the page and on the buttons.
     assert page.locator('.btn--catch[data-key="1"]').count() == 1
@@ -165,7 +165,7 @@ def test_as_guard_you_accuse_wrongly_and_draw(page, table, screenshot, lang, vie
     g = game()
     log = PracticeGame.objects.get().stored_log()
     assert [e["code"] for e in log[-2:]] == ["wrong_accusation", "drew"] and g.guard == 0
-    first = page.locator(".log__item").nth(1).inner_text()
+    first = page.locator(".log__tick").nth(1).inner_text()
     assert {"it": "Accusa sbagliata", "en": "Wrong accusation"}[lang] in first
 
 

@@ -140,13 +140,13 @@ def test_no_cheat_and_no_catch_while_a_caught_is_settled(client, table, clock):
 
 def test_the_sleeve_is_offered_only_where_the_rules_allow_it(client, table):
     url, html = table(client, YOU_CHEAT, QUIET)
-    offered = set(re.findall(r'class="sleeve-btn"[^>]*value="(cheat [^"]+)"', html))
+    offered = set(re.findall(r'class="[^"]*\bsleeve-btn\b[^"]*"[^>]*value="(cheat [^"]+)"', html))
     assert offered == {f"cheat {c}" for c in YOU_CHEAT["hands"][0]}
     assert 'draggable="true"' in html and 'aria-keyshortcuts="x"' in html
     for scenario in (YOU_GUARD, LAST_CARD):
         client.cookies.clear()
         url, html = table(client, scenario, QUIET)
-        assert 'class="sleeve-btn"' not in html and 'draggable="true"' not in html
+        assert "sleeve-btn" not in html and 'draggable="true"' not in html
 
 
 def test_you_cheat_and_get_away(client, table, clock):
@@ -156,7 +156,7 @@ def test_you_cheat_and_get_away(client, table, clock):
     assert response.status_code == 200
     assert 'id="sleeve"' in html and "In your sleeve: the Cheating Moth" in html
     assert "You made the Cheating Moth 4 disappear." in html
-    assert 'class="sleeve-btn"' not in html   # one at a time
+    assert "sleeve-btn" not in html   # one at a time
     v = version_of(html)
     clock.tick(1500)
     assert poll(client, url, v).status_code == 204   # still in the act, nobody noticed
