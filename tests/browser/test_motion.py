@@ -77,7 +77,7 @@ def test_a_played_card_flies_from_the_seat_to_the_discard_pile(page, site_url, t
     assert seen["fly"] == 3 and seen["highlight"] == 0  # my 3, Lucy's 4, Oscar's card from the draw pile
     # Landed: nothing left flying, the pile shows Lucy's 4, nothing on the table hidden.
     assert page.locator(".mm-fly, .mm-under, .mm-incoming").count() == 0
-    expect(page.locator("#table .pile--discard .pile__card")).to_have_attribute("aria-label", "Top of the discard pile: Number card 4")
+    expect(page.locator("#table .pile--discard .pile__card")).to_have_attribute("aria-label", "Top of the discard pile: the number card 4")
 
 
 def test_under_reduced_motion_moves_only_light_up_and_nothing_is_animated(page, site_url, table):
