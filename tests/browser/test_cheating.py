@@ -94,7 +94,8 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
     table(YOU_CHEAT, {**ALWAYS, "catch_ms": [1200, 1200]}, lang, viewport)
     page.locator("#table .hand__item").last.hover()
     # A screen reader hears the card as the sentence says it, not its picture's title-like label.
-    sleeve_name = {"de": "Ab in den Ärmel: die Mogel-Motte 4", "fr": "Dans la manche\u202f: la carte Mito 4"}[lang]
+    # The same name as the lessons' Cheat button, which holds the visible word.
+    sleeve_name = {"de": "Mogel-Motte 4 wegmogeln", "fr": "Tricher avec la carte Mito 4"}[lang]
     page.get_by_role("button", name=sleeve_name, exact=True).click()
     page.wait_for_selector("#sleeve")
     expect(page.locator("#sleeve")).to_contain_text({"de": "Im Ärmel: die Mogel-Motte 4",
