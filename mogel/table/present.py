@@ -103,11 +103,6 @@ def sleeve_text(card: str) -> str:
     return name_card(_("In your sleeve: %(the_card)s"), card)
 
 
-def sleeve_button_name(card: str) -> str:
-    """The accessible name of the button that puts ``card`` up my sleeve."""
-    return name_card(_("Up your sleeve: %(the_card)s"), card)
-
-
 def top_name(card: str) -> str:
     """The text alternative of the discard pile's top card."""
     return name_card(_("Top of the discard pile: %(the_card)s"), card)
@@ -200,8 +195,6 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "reason": None, "rule_url": None,
             "arrived": False,
         }
-        if item["cheat"]:
-            item["sleeve_name"] = sleeve_button_name(card)
         if card in arrived:
             arrived.remove(card)
             item["arrived"] = True

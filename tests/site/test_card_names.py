@@ -18,7 +18,7 @@ from mogel.cards.names import CardForms, card_label, card_placeholders, name_car
 from mogel.engine.cards import KINDS, VALUES
 from mogel.pages.management.commands.compilecatalogues import problems_in
 from mogel.table import events, refusals
-from mogel.table.present import action_name, sleeve_button_name, sleeve_text, top_name
+from mogel.table.present import action_name, sleeve_text, top_name
 
 NAMES = ["Ann", "Lucy", "Oscar"]
 LANGS = ("en", "de", "fr", "nl", "it")
@@ -83,7 +83,7 @@ def card_sentences(card):
     texts = [events.describe(e, NAMES, 0) for e in happenings]
     texts.append(refusals.explain("does_not_fit", {"card": "1", "top": card})[0])
     texts += [action_name(verb, card) for verb in ("play", "race", "hand", "give", "cheat")]
-    texts += [sleeve_text(card), sleeve_button_name(card), top_name(card)]
+    texts += [sleeve_text(card), top_name(card)]
     return texts
 
 
