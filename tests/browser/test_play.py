@@ -173,10 +173,9 @@ def test_keyboard_only_play_of_a_few_turns(page, site_url, fast):
     assert moves == 3
 
 
-@pytest.mark.parametrize("kind,done", [("mosquito", "You slapped"), ("cockroach", "You won the race")])
-def test_the_slap_or_race_button_is_on_a_phone_screen_and_space_presses_it(page, site_url, settings, screenshot,
-                                                                           kind, done):
-    # Mia (seat 1, the guard) can only play the mosquito or cockroach 3 on the 2; the bots are slow to react.
+def bots_open_a_window(settings, kind):
+    """Seat 1 (the guard, on turn) can only play the mosquito or cockroach 3 on the 2, and the
+    bots are slow to react, so the player has a window of their own to slap or race in."""
     settings.MOGEL_PLAY_SCENARIO = {"players": 3, "hands": [["1", "3", "4", "5", "4", "5"], [f"{kind}3", "5", "5"],
                                                             ["1", "5", "4"]],
                                     "discard": ["2"], "draw": ["1", "4"], "guard": 1, "turn": 1}
@@ -184,6 +183,12 @@ def test_the_slap_or_race_button_is_on_a_phone_screen_and_space_presses_it(page,
                                   "race_miss": 0.0, "cheat_rate": 0.0, "false_alarm": 0.0}
     settings.MOGEL_BOT_PACE_MS = 300
     settings.MOGEL_MOSQUITO_MS = settings.MOGEL_COCKROACH_MS = 4000
+
+
+@pytest.mark.parametrize("kind,done", [("mosquito", "You slapped"), ("cockroach", "You won the race")])
+def test_the_slap_or_race_button_is_on_a_phone_screen_and_space_presses_it(page, site_url, settings, screenshot,
+                                                                           kind, done):
+    bots_open_a_window(settings, kind)
     page.set_viewport_size({"width": 375, "height": 812})
     start(page, site_url, "en", rounds="single")
     button = page.locator("#btn-slap" if kind == "mosquito" else "#btn-race")

@@ -6,27 +6,15 @@ import pytest
 
 from mogel.play.models import PracticeGame
 
-from .htmx import ready
+from .test_play import bots_open_a_window, start
 
 WAIT_MS = 700
 
 
 @pytest.mark.parametrize("kind,action", [("mosquito", "slap"), ("cockroach", "race 3")])
 def test_a_slap_or_race_carries_the_reaction_time_the_page_measured(page, site_url, settings, kind, action):
-    # Lucy (seat 1) can only play the mosquito or cockroach 3; the other bot is slow to react.
-    settings.MOGEL_PLAY_SCENARIO = {"players": 3, "hands": [["1", "3", "4", "5", "4", "5"], [f"{kind}3", "5", "5"],
-                                                            ["1", "5", "4"]],
-                                    "discard": ["2"], "draw": ["1", "4"], "guard": 1, "turn": 1}
-    settings.MOGEL_BOT_PROFILE = {"slap_ms": (3500, 3900), "slap_miss": 0.0, "race_ms": (3500, 3900),
-                                  "race_miss": 0.0, "cheat_rate": 0.0, "false_alarm": 0.0}
-    settings.MOGEL_BOT_PACE_MS = 300
-    settings.MOGEL_MOSQUITO_MS = settings.MOGEL_COCKROACH_MS = 4000
-    page.goto(site_url + "/en/play/")
-    page.fill("input[name=name]", "Ann")
-    page.check("input[name=rounds][value='single']")
-    page.click(".btn--start")
-    page.wait_for_selector("#table")
-    ready(page)
+    bots_open_a_window(settings, kind)
+    start(page, site_url, "en", rounds="single")
     before = page.evaluate("performance.now()")
     button = page.locator("#btn-slap" if kind == "mosquito" else "#btn-race")
     button.wait_for(timeout=10_000)
@@ -50,11 +38,7 @@ def test_an_ordinary_move_carries_no_reaction_time(page, site_url, settings):
     settings.MOGEL_BOT_PACE_MS = 60_000
     settings.MOGEL_PLAY_SCENARIO = {"players": 3, "hands": [["1", "3", "4", "5"], ["5", "5", "1"], ["1", "5", "4"]],
                                     "discard": ["2"], "draw": ["1", "4"], "guard": 1, "turn": 0}
-    page.goto(site_url + "/en/play/")
-    page.fill("input[name=name]", "Ann")
-    page.click(".btn--start")
-    page.wait_for_selector("#table")
-    ready(page)
+    start(page, site_url, "en")
     with page.expect_request(lambda r: r.method == "POST" and "/act/" in r.url) as posted:
         page.locator('#table button[value="play 1"]').click()
     assert "reaction_ms" not in parse_qs(posted.value.post_data)
