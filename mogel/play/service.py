@@ -172,13 +172,34 @@ def _after(turn: Turn, events: list) -> None:
         turn.row.hold = False
 
 
-def catch_up(turn: Turn, now: int, deliberate: bool = False) -> bool:
+def _held_race(game: Game, move) -> bool:
+    """A bot's race the player could still beat with a tap already on its way.
+
+    The first race wins the cockroach, and the player's tap counts up to
+    :data:`CREDIT_CAP_MS` before it arrives (:func:`dated`). Applied as soon as it is due, a
+    bot's race would take the card before such a tap arrives, and a player who was faster on
+    their own screen would lose. So it waits out the cap (nothing the page can see changes
+    meanwhile), unless the player holds no card to race with.
+    """
+    return (move.action.startswith("race ")
+            and any(action.startswith("race ") for action in game.legal_actions(HUMAN)))
+
+
+def due(game: Game, move) -> int:
+    """When a planned bot move is made by the server: at its time, a race the player could
+    still beat only once the player's tap can no longer count before it."""
+    return move.at + CREDIT_CAP_MS if _held_race(game, move) else move.at
+
+
+def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
     """Close the windows and make the bot moves that were due by ``now``, in time order.
 
     At most one deliberate bot move (play, draw, gift, hand-over) per request, so that a
     returning player never sees several moves jump at once; reflexes (slaps, races,
     Caught!) and closing windows are not limited. ``deliberate``: one was made already in
-    this request. Returns whether one has been made.
+    this request. Returns whether one has been made. ``tap``: ``now`` is the time of the
+    player's own action (a fast one's as :func:`dated` counts it), so the bots' races due
+    before it are made without waiting (:func:`due`).
     """
     game, row = turn.game, turn.row
     for _ in range(MAX_STEPS):
@@ -189,13 +210,16 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False) -> bool:
         if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
             _after(turn, game.advance(deadline))
             continue
-        if move is not None and move.at <= now:
+        if move is not None and (move.at if tap else due(game, move)) <= now:
             reflex = bots.is_reflex(game, move.action)
             if not reflex and deliberate:
                 return deliberate
             _after(turn, game.apply(move.seat, move.action, move.at))
             deliberate = deliberate or not reflex
             continue
+        if move is not None and move.at < now:
+            # A held race: the game's clock must not pass it, or the race could no longer be made.
+            now = move.at
         break
     if not game.over and game.clock < now:
         game.advance(now)
@@ -340,7 +364,7 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
         if any(e["code"] in again and e.get("seat") == HUMAN for e in recent):
             raise Stale
         at = dated(turn, verb, action, now, reaction_ms)
-        deliberate = catch_up(turn, at)
+        deliberate = catch_up(turn, at, tap=True)
         # A slap may be dated before what others did meanwhile (the engine places it among
         # the slaps by its time); anything else happens no earlier than the game's clock.
         events = game.apply(HUMAN, action, at if verb == "slap" else max(at, game.clock))
@@ -348,7 +372,8 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
         _after(turn, events)
         catch_up(turn, now, deliberate)
         return
-    catch_up(turn, now)
+    # The player's move comes after every bot race due before it: none is held back any longer.
+    catch_up(turn, now, tap=True)
     if visible_since(turn, posted_version, last=1):
         raise Stale
     if verb == "continue":
@@ -378,7 +403,7 @@ def _wake(row: PracticeGame, game: Game, memories: dict) -> int | None:
     if not row.hold:
         move = bots.plan(game, row.level, memories, row.resume_ms, pace=row.pace)
         if move is not None:
-            times.append(move.at)
+            times.append(due(game, move))
     return min(times) if times else None
 
 

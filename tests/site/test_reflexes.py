@@ -224,3 +224,61 @@ def test_the_credit_in_numbers():
     assert service.credit_ms(1000, 0, 1200) == 0                 # a reaction longer than it all
     assert service.credit_ms(1000, None, 300) == 0               # the window was never sent
     assert service.credit_ms(1000, 0, service.MIN_REACTION_MS - 1) == 0
+
+
+# -- a bot's race waits until no credited tap can beat it ------------------------------------
+
+def race_shown(client, clock, table):
+    """Lucy's cockroach on the page; Oscar races 600 ms after it opened. Returns (url, game time
+    the page was sent it, its version, Oscar's race time)."""
+    url, html = table(client, COCKROACH, HONEST)
+    sent, version, _ = poll_until(client, clock, url, version_of(html), 'id="btn-race"')
+    return url, sent, version, opened(url, "cockroach_open") + 600
+
+
+def test_a_poll_after_the_bots_race_time_does_not_settle_the_race_yet(client, clock, table):
+    url, sent, version, bot_race = race_shown(client, clock, table)
+    wait(clock, url, bot_race + 500)
+    assert poll(client, url, version).status_code in (200, 204)
+    assert not [e for e in log_of(url) if e["code"] == "raced"], "a tap on its way could still beat it"
+    assert 'id="btn-race"' in client.get(url).content.decode()
+
+
+def test_a_race_tapped_first_wins_though_a_poll_came_after_the_bots_time(client, clock, table):
+    # On the phone the tap took 300 ms; the network and the screen 600 ms more. Meanwhile the
+    # page polled after Oscar's time: the race made first still wins.
+    url, sent, version, bot_race = race_shown(client, clock, table)
+    wait(clock, url, bot_race + 200)
+    poll(client, url, version)
+    wait(clock, url, sent + 900)
+    assert sent + 300 < bot_race
+    response = post(client, url, "race 3", version, reaction_ms=300)
+    assert response.status_code == 200
+    assert [e["seat"] for e in log_of(url) if e["code"] == "raced"] == [0]
+
+
+def test_a_held_race_is_made_at_its_own_time_once_the_cap_has_passed(client, clock, table):
+    url, sent, version, bot_race = race_shown(client, clock, table)
+    wait(clock, url, bot_race + service.CREDIT_CAP_MS + 1)
+    poll(client, url, version)
+    raced = [e for e in log_of(url) if e["code"] == "raced"]
+    assert [(e["seat"], e["t"]) for e in raced] == [(2, bot_race)]
+    # A tap arriving now, claiming the longest credit, counts after Oscar's race: refused by the rules.
+    response = post(client, url, "race 3", version, reaction_ms=100)
+    assert response.status_code == 400
+
+
+def test_no_race_is_held_when_the_player_has_no_card_to_race_with(client, clock, table):
+    scenario = {**COCKROACH, "hands": [["4", "5", "5", "moth4"], *COCKROACH["hands"][1:]]}
+    url, html = table(client, scenario, HONEST)
+    version = version_of(html)
+    bot_race = None
+    for _ in range(40):
+        clock.tick(100)
+        poll(client, url, version)
+        if any(e["code"] == "cockroach_open" for e in log_of(url)):
+            bot_race = opened(url, "cockroach_open") + 600
+            break
+    wait(clock, url, bot_race + 100)
+    poll(client, url, version)
+    assert [e["seat"] for e in log_of(url) if e["code"] == "raced"] == [2]
