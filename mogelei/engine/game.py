@@ -33,6 +33,9 @@ Decisions where the rulebook is silent or the spec left room (all in
   while the round lasts (own stack, own ``laid`` events) and by nobody else, ever.
 - The stack of 12 reward cards is refilled for every game (a game has at most 12
   rounds: every round takes at least one card from each 12-card hand).
+- ``history`` holds the finished rounds of the current game only (the web game's event
+  table keeps the ``round_end`` events of earlier ones), so the saved state stays small;
+  ``games_history`` holds every finished game's eggs, rewards and points.
 - A scenario (``from_scenario``) may also give ``scores`` (match totals so far),
   ``round`` (absolute) and ``pass_caller`` (default: the caller, or with earlier passes
   the seat on turn after the last of them, the one who continued).
@@ -516,6 +519,7 @@ class Game(EventLog):
         self.hands = [C.sorted_cards(h) for h in hands]
         self.piles = [[] for _ in range(n)]
         self.rewards = [0] * n
+        self.history = []  # the event table keeps earlier games' rounds; the state stays small
         caller = (self.dealer + 1) % n
         self._log(at, "game_start", game=self.game_no, dealer=self.dealer, caller=caller)
         for seat in range(n):
@@ -577,7 +581,7 @@ class Game(EventLog):
             # How many of this round's events, as this seat sees them, came before log[0].
             "log_start": self.log_dropped[self.players if seat is None else seat],
             "history": [dict(h, last_pass=list(h["last_pass"]), revealed=list(h["revealed"]))
-                        for h in self.history if h["game"] == self.game_no],
+                        for h in self.history],
             "games_history": [{k: list(v) if isinstance(v, list) else v for k, v in g.items()}
                               for g in self.games_history],
             "ranking": self.ranking() if self.over else None,
