@@ -322,8 +322,23 @@ class Game(EventLog):
     def _seat(self, seat: object) -> bool:
         return type(seat) is int and 0 <= seat < self.players
 
+    # Legal actions computed since the last action (apply forgets them): apply() checks
+    # the action the caller has just picked from them without working them out again.
+    _legal_cache: dict | None = None
+
     def legal_actions(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, in notation; [] when it owes nothing."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        found = cache.get(seat) if type(seat) is int else None
+        if found is None:
+            found = self._legal_now(seat)
+            if type(seat) is int:
+                cache[seat] = found
+        return list(found)
+
+    def _legal_now(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == PHASE_LAY:
             if not self._seat(seat) or self.passes[-1][seat] is not None:
@@ -383,12 +398,16 @@ class Game(EventLog):
         """
         if type(at) is not int or at < self.clock:
             raise IllegalAction("time_backwards", f"time {at!r} is before {self.clock}")
-        if not isinstance(action, str) or action not in self.legal_actions(seat):
+        legal = self._legal_cache.get(seat) if self._legal_cache and type(seat) is int else None
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if not isinstance(action, str) or action not in legal:
             raise self._why_illegal(seat, action)
         self.clock = at
         mark = len(self.log)
         verb, _, arg = action.partition(" ")
         _DO[verb](self, seat, arg, at)
+        self._legal_cache = None
         return public(self.log[mark:])
 
     def _do_call(self, seat: int, colour: str, at: int) -> None:
