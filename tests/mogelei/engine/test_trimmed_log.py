@@ -4,10 +4,14 @@ The web game stores every event in a table and keeps in its row only the end of 
 the game still reads (``Game.trim_log``), as it does for Mogel Motte.
 """
 
+import json
 import random
 
-from mogelei.engine import Game
-from mogelei.engine.simulate import random_step
+import pytest
+
+from mogelei.engine import Game, deck
+from mogelei.engine.replay import replay
+from mogelei.engine.simulate import random_game, random_step
 
 
 def test_a_trimmed_match_plays_and_views_as_the_whole_one_and_stays_small():
@@ -38,3 +42,16 @@ def test_the_log_keeps_the_last_public_event():
     game.apply(1, game.legal_actions(1)[0], 20)
     game.trim_log()
     assert [e["code"] for e in game.log] == ["laid"]
+
+
+def test_the_stored_events_replay_the_match_and_refuse_a_changed_one():
+    game, _ = random_game(4, seed=6, games=1)
+    events = json.loads(json.dumps(game.log))
+    again = replay(Game.new(4, 6, games=1), events)
+    assert again.to_json() == game.to_json()
+    laid = next(i for i, e in enumerate(events) if e["code"] == "laid")
+    events[laid]["card"] = next(c for c in deck(4) if c != events[laid]["card"])
+    with pytest.raises(ValueError):
+        replay(Game.new(4, 6, games=1), events)
+    with pytest.raises(ValueError):
+        replay(Game.new(4, 7, games=1), game.log)
