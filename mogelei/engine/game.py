@@ -155,12 +155,56 @@ def _options(players: int, given: dict) -> dict:
     return options
 
 
+_SCENARIO_KEYS = {"players", "hands", "caller", "colour", "passes", "revealed", "piles", "rewards",
+                  "scores", "dealer", "game_no", "round", "options", "pass_caller"}
+
+
+def _scenario_passes(scenario: dict, players: int, colour: str | None) -> tuple[list, list]:
+    """A scenario's earlier passes of the round and, per pass, the seats whose card is face up."""
+    passes = [list(p) for p in scenario.get("passes", [])]
+    if passes and colour is None:
+        raise ValueError("earlier passes need the round's colour")
+    if any(len(p) != players for p in passes):
+        raise ValueError("a pass has a card per seat")
+    up = [[] for _ in passes]
+    for number, seat in scenario.get("revealed", []):
+        if not (type(number) is int and 1 <= number <= len(passes) and type(seat) is int and 0 <= seat < players):
+            raise ValueError(f"no card to reveal at pass {number!r}, seat {seat!r}")
+        if not (C.is_card(passes[number - 1][seat]) and reveal_allowed(passes[number - 1][seat], colour)):
+            raise ValueError("only a card of the called colour can be revealed")
+        up[number - 1].append(seat)
+    return passes, up
+
+
+def _scenario_piles(given: list, players: int, elsewhere: list[str]) -> list[list[str]]:
+    """A scenario's collected piles, each given as its cards or as a count; a count takes cards
+    the scenario leaves unused, in deck order. Checks that every card named is distinct and in play."""
+    if len(given) != players:
+        raise ValueError("one pile per player")
+    named = elsewhere + [c for pile in given if isinstance(pile, list) for c in pile]
+    for c in named:
+        if not C.in_play(c, players):
+            raise ValueError(f"{c!r} is not a card of a {players}-player game")
+    if len(set(named)) != len(named):
+        raise ValueError("every card is in one place only")
+    spare = [c for c in C.deck(players) if c not in set(named)]
+    piles = []
+    for pile in given:
+        if isinstance(pile, list):
+            piles.append(list(pile))
+        elif type(pile) is int and 0 <= pile <= len(spare):
+            piles.append(spare[:pile])
+            spare = spare[pile:]
+        else:
+            raise ValueError("a pile is a count or a list of cards")
+    return piles
+
+
 # Action strings built once: legal_actions runs for every decision of every game.
 _LAY = {c: f"lay {c}" for c in C.deck(C.MAX_PLAYERS)}
 _CALLS = [f"call {c}" for c in C.COLOURS]
 _ACCUSE = [f"accuse {s}" for s in range(C.MAX_PLAYERS)]
 _COLOUR = {c: C.colour(c) for c in _LAY}
-_VALUE = {c: C.value(c) for c in _LAY}
 
 
 class Game(EventLog):
@@ -187,15 +231,12 @@ class Game(EventLog):
         ``piles`` (per seat a count or the cards), ``rewards``, ``scores``, ``dealer``,
         ``game_no``, ``round``, ``options``. It need not hold every card.
         """
-        known = {"players", "hands", "caller", "colour", "passes", "revealed", "piles", "rewards",
-                 "scores", "dealer", "game_no", "round", "options", "pass_caller"}
-        if set(scenario) - known:
-            raise ValueError(f"unknown scenario keys: {sorted(set(scenario) - known)}")
+        if set(scenario) - _SCENARIO_KEYS:
+            raise ValueError(f"unknown scenario keys: {sorted(set(scenario) - _SCENARIO_KEYS)}")
         players = scenario["players"]
         C.values(players)
         options = _options(players, dict(scenario.get("options", {})))
         game = cls._blank(players, seed, options)
-        seats = range(players)
 
         def seat_of(key: str, default: int) -> int:
             seat = scenario.get(key, default)
@@ -211,50 +252,24 @@ class Game(EventLog):
         colour = scenario.get("colour")
         if colour is not None and colour not in C.COLOURS:
             raise ValueError(f"not a colour: {colour!r}")
-        passes = [list(p) for p in scenario.get("passes", [])]
-        if passes and colour is None:
-            raise ValueError("earlier passes need the round's colour")
-        if any(len(p) != players for p in passes):
-            raise ValueError("a pass has a card per seat")
-        up = [[] for _ in passes]
-        for number, seat in scenario.get("revealed", []):
-            if not (type(number) is int and 1 <= number <= len(passes) and seat in seats):
-                raise ValueError(f"no card to reveal at pass {number!r}, seat {seat!r}")
-            if not reveal_allowed(passes[number - 1][seat], colour):
-                raise ValueError("only a card of the called colour can be revealed")
-            up[number - 1].append(seat)
-        piles_given = list(scenario.get("piles", [0] * players))
-        if len(piles_given) != players:
-            raise ValueError("one pile per player")
-        named = [c for h in hands for c in h] + [c for p in passes for c in p]
-        named += [c for pile in piles_given if isinstance(pile, list) for c in pile]
-        for c in named:
-            if not C.in_play(c, players):
-                raise ValueError(f"{c!r} is not a card of a {players}-player game")
-        if len(set(named)) != len(named):
-            raise ValueError("every card is in one place only")
-        spare = [c for c in C.deck(players) if c not in set(named)]
-        for seat, pile in enumerate(piles_given):
-            if isinstance(pile, list):
-                game.piles[seat] = list(pile)
-            else:  # a count: filled with cards the scenario leaves unused, in deck order
-                if not (type(pile) is int and 0 <= pile <= len(spare)):
-                    raise ValueError("a pile is a count or a list of cards")
-                game.piles[seat], spare = spare[:pile], spare[pile:]
+        passes, up = _scenario_passes(scenario, players, colour)
+        game.piles = _scenario_piles(scenario.get("piles", [0] * players), players,
+                                     [c for h in hands for c in h] + [c for p in passes for c in p])
         game.rewards = list(scenario.get("rewards", [0] * players))
         game.scores = list(scenario.get("scores", [0] * players))
-        if len(game.rewards) != players or len(game.scores) != players or sum(game.rewards) > C.REWARD_CARDS:
+        if (len(game.rewards) != players or len(game.scores) != players
+                or not all(type(r) is int and r >= 0 for r in game.rewards)
+                or sum(game.rewards) > C.REWARD_CARDS or not all(type(s) is int for s in game.scores)):
             raise ValueError("one reward count and one score per player, at most 12 rewards")
         game.game_no = scenario.get("game_no", 1)
         if not (type(game.game_no) is int and 1 <= game.game_no <= options["games"]):
             raise ValueError("game_no out of range")
         # The option holds game 1's dealer, so later games rotate on from this one.
         options["dealer"] = (dealer - game.game_no + 1) % players
-        game.round = scenario.get("round", 1)
-        if not (type(game.round) is int and game.round >= 1):
+        first_round = scenario.get("round", 1)
+        if not (type(first_round) is int and first_round >= 1):
             raise ValueError("round out of range")
-        game.dealer, game.hands = dealer, [C.sorted_cards(h) for h in hands]
-        game.round -= 1
+        game.dealer, game.hands, game.round = dealer, [C.sorted_cards(h) for h in hands], first_round - 1
         game._start_round(caller, at=0)
         if colour is not None:
             game.colour = colour

@@ -280,3 +280,37 @@ def test_scenario_positions_are_checked():
         Game.from_scenario({"players": 3, "hands": [["red-1"], ["red-2"], ["red-3"]], "colour": "green"})
     with pytest.raises(ValueError):
         Game.from_scenario({"players": 3, "hands": [["red-1"], ["red-2"], ["red-3"]], "moves": []})
+
+
+def test_a_scenario_can_start_in_a_later_pass_with_earlier_cards_on_the_table():
+    game = Game.from_scenario({
+        "players": 3, "hands": [["black-1"], ["red-5"], ["blue-9"]], "caller": 0, "colour": "black",
+        "passes": [["black-7", "black-2", "red-9"]], "revealed": [[1, 1]], "piles": [2, ["yellow-1"], 0],
+        "rewards": [1, 0, 0], "scores": [4, -2, 0], "game_no": 2, "dealer": 2})
+    assert game.pass_no == 2 and game.pass_caller == 1, "seat 1 revealed the highest: it continued"
+    assert game.phase == "lay" and game.view(0)["reveal_order"] == [1, 2, 0]
+    assert game.view(2)["stacks"][1] == [{"card": "black-2", "face": "up", "mine": False},
+                                         {"card": None, "face": "empty", "mine": False}]
+    assert game.view(2)["stacks"][0][0] == {"card": None, "face": "down", "mine": False}
+    assert game.view(0)["piles"] == [2, 1, 0] and game.piles[0] == ["black-3", "black-4"]
+    assert (game.game_no, game.dealer, game.options["dealer"]) == (2, 2, 1)
+    lay_all(game, ["black-1", "red-5", "blue-9"])
+    events = play(game, (1, "hide"), (2, "hide"), (0, "reveal"), (0, "end"))
+    assert next(e for e in events if e["code"] == "collected")["count"] == 6
+
+
+@pytest.mark.parametrize("bad", [
+    {"passes": [["black-7", "black-2", "red-9"]], "colour": None},
+    {"passes": [["black-7", "black-2"]]},
+    {"passes": [["black-7", "black-2", "red-9"]], "revealed": [[1, 2]]},
+    {"passes": [["black-7", "black-2", "red-9"]], "revealed": [[2, 0]]},
+    {"piles": [["black-1"], [], []]},
+    {"piles": [99, 0, 0]},
+    {"rewards": [13, 0, 0]},
+    {"game_no": 6},
+    {"caller": 3},
+])
+def test_a_scenario_that_cannot_be_is_refused(bad):
+    scenario = {"players": 3, "hands": [["black-1"], ["red-5"], ["blue-9"]], "colour": "black", **bad}
+    with pytest.raises(ValueError):
+        Game.from_scenario(scenario)
