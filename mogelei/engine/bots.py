@@ -74,7 +74,7 @@ def _mean_eggs(players: int, option: str) -> float:
 # -- memory: what a seat has seen --------------------------------------------------------------
 
 def _fresh(view: dict) -> dict:
-    return {"game": view["game_no"], "shown": [], "mine": [], "void": {}, "lost": dict.fromkeys(COLOURS, 0.0),
+    return {"game": view["game_no"], "dealt": [], "shown": [], "mine": [], "void": {}, "lost": dict.fromkeys(COLOURS, 0.0),
             "round": None, "n": 0, "colour": None, "guess": {}, "settled": 0, "history": 0,
             "followed": {}, "shed": {}, "pass": 0}
 
@@ -136,6 +136,8 @@ def _take(view: dict, memory: dict, e: dict, shown: set) -> None:
     colour = memory["colour"]
     if code == "called":
         memory["colour"] = e["colour"]
+    elif code == "dealt" and e.get("cards") and e["seat"] == view["seat"]:
+        memory["dealt"] = list(e["cards"])
     elif code == "laid" and e.get("card") and e["seat"] == view["seat"]:
         if e["card"] not in memory["mine"]:
             memory["mine"].append(e["card"])
@@ -232,9 +234,14 @@ def _revealed_now(view: dict) -> dict[int, str]:
     return out
 
 
+def _mine(view: dict, memory: dict) -> set[str]:
+    """The cards this seat has laid this game (also those laid while it was not observing)."""
+    return set(memory["mine"]) | (set(memory["dealt"]) - set(view["hand"]))
+
+
 def _known(view: dict, memory: dict) -> set[str]:
     """Cards whose place this seat knows: its hand, what it laid, what was shown this game."""
-    known = set(view["hand"]) | set(memory["mine"]) | set(memory["shown"])
+    known = set(view["hand"]) | _mine(view, memory) | set(memory["shown"])
     for stack in view["stacks"]:
         for entry in stack:
             if entry["card"]:
@@ -293,7 +300,7 @@ def _odds(view: dict, memory: dict, colour: str) -> dict[int, float]:
     when this seat has seen them all.
     """
     me, players = view["seat"], view["players"]
-    mine = sum(colour_of(c) == colour for c in view["hand"]) + sum(colour_of(c) == colour for c in memory["mine"])
+    mine = sum(colour_of(c) == colour for c in view["hand"] + sorted(_mine(view, memory)))
     pool, of_colour = HAND * (players - 1), 3 * players - mine
     passes = _passes_of(view["history"], colour)
     if view["colour"] == colour:
@@ -504,11 +511,16 @@ class Bot:
         revealed = [value_of(c) for s, c in _revealed_now(view).items() if s != view["seat"]]
         if not before and revealed and max(revealed) > v:
             return 0.0
+        stay = self._nobody_above(memory, odds, v, unseen, self._later(view, before))
+        return stay * self._turn_value(view, memory, odds, pot, before)
+
+    def _nobody_above(self, memory, odds, v, unseen, seats) -> float:
+        """The chance that none of ``seats`` reveals a card of the colour above value ``v``."""
         above = sum(u > v for u in unseen) / len(unseen) if unseen else 0.0
         stay = 1.0
-        for seat in self._later(view, before):
+        for seat in seats:
             stay *= 1 - odds[seat] * above * (1 - _bluff_rate(memory, seat, self.p["bluff_prior"]))
-        return stay * self._turn_value(view, memory, odds, pot, before)
+        return stay
 
     def _turn_value(self, view, memory, odds, pot, before) -> float:
         """Expected points of being on turn after this pass: accuse the likeliest bluffer, or continue."""
@@ -571,15 +583,11 @@ class Bot:
             if seat is not None and suspicion.get(seat, 0.0) > 0:    # never a seat that cannot hold the colour
                 options.append((-(1 - suspicion[seat]) * pot, rng.random(), a))
         if "continue" in legal:
-            unseen = _unseen(view, memory, colour)
-            nxt = pot + mean * view["players"]
-            stay = 1.0
-            own = [value_of(c) for c in view["hand"] if colour_of(c) == colour]
-            floor = min(own, default=0)
-            above = sum(u > floor for u in unseen) / len(unseen) if unseen else 0.0
-            for seat, q in odds.items():
-                stay *= 1 - q * above * (1 - _bluff_rate(memory, seat, self.p["bluff_prior"]))
-            options.append((-stay * nxt * self.p["again"], rng.random(), "continue"))
+            # Next pass it reveals first, its lowest card of the colour: it stays on turn
+            # (with a bigger pot) unless someone reveals above that.
+            floor = min((value_of(c) for c in view["hand"] if colour_of(c) == colour), default=0)
+            stay = self._nobody_above(memory, odds, floor, _unseen(view, memory, colour), list(odds))
+            options.append((-stay * (pot + mean * view["players"]) * self.p["again"], rng.random(), "continue"))
         options.append((-pot, rng.random(), "end"))
         return max(options)[2]
 

@@ -18,15 +18,17 @@ def seated(players, seed, levels=LEVELS):
 
 
 def decisions(game, bots, memories=None):
-    """Play ``game`` to its end like play_bots, yielding (seat, view, legal, memory before, action)."""
+    """Play ``game`` to its end like play_bots, yielding (seat, view, legal, memory, action) before each move.
+
+    ``memory`` is the seat's memory as the bot decided from it (copy it to keep it).
+    """
     memories = {} if memories is None else memories
     observe_all(game, memories)
     while not game.over:
         for seat in game.expected():
             view, legal = game.view(seat), game.legal_actions(seat)
-            before = copy.deepcopy(memories.setdefault(seat, {}))
-            action = bots[seat].choose(view, legal, memories[seat])
-            yield seat, view, legal, before, action
+            action = bots[seat].choose(view, legal, memories.setdefault(seat, {}))
+            yield seat, view, legal, memories[seat], action
             game.apply(seat, action, game.clock + 1000)
             observe_all(game, memories)
 
@@ -88,6 +90,7 @@ def test_asking_again_changes_no_memory_and_gives_the_same_answer_after_a_restar
     for n, (seat, view, legal, before, action) in enumerate(decisions(game, bots)):
         if n % 7:
             continue
+        before = copy.deepcopy(before)
         memory = json.loads(json.dumps(before))           # as the web keeps it between requests
         again = Bot(bots[seat].level, 8).choose(json.loads(json.dumps(view)), list(legal), memory)
         assert again == action
