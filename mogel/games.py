@@ -203,7 +203,9 @@ class GameKind:
 
     def rule_link(self, slug: str | None) -> str | None:
         """The rules page's URL for an anchor from :meth:`explain` (None while there is none)."""
-        return None
+        from mogel.rules.links import rule_url
+
+        return rule_url(slug, self.key)
 
     def moves(self, events: list[dict], me: int) -> list[dict]:
         """The public moves among ``events`` (as ``me`` sees them) for the shell's motion.js:
