@@ -23,6 +23,7 @@ from mogel.games import MOGEL_MOTTE, GameKind, Way
 from mogel.rules.anchors import SLUGS
 
 from . import bots, motion, tells
+from .lesson import lesson_table
 from .events import describe, noticed, visible
 from .refusals import explain, rule_link
 
@@ -79,6 +80,12 @@ class MogelMotte(GameKind):
     # Slaps, races and Caught! are judged by the rules at the time they were made. The same one
     # again since the page was drawn is a double tap (a second Caught! would cost a second card).
     fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+    lessons_dir = "tutorial/data/lessons"
+    lesson_runner = "mogel.table.lesson_rules.RULES"
+    learn_description = gettext_lazy("Learn Cheating Moth step by step: short lessons you play on the card table.")
+    lessons_intro = gettext_lazy("Eleven short lessons. In each one you play a few moves yourself – Mia, Leo and "
+                                 "Ben play along. You can't break anything: a wrong move is simply explained, "
+                                 "and you try again.")
     rules_dir = "mogel/rules/data"
     has_summary = True
     rule_slugs = SLUGS
@@ -225,6 +232,12 @@ class MogelMotte(GameKind):
 
     def rule_link(self, slug):
         return rule_link(slug) if slug else None
+
+    def lesson_table(self, run, shell):
+        return lesson_table(run, shell)
+
+    def lesson_windows(self):
+        return window_options()
 
     def rules_card(self, name):
         try:
