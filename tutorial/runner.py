@@ -71,7 +71,8 @@ class Rules:
     * ``autopilot(step, game)`` – the next move a bot owes: ``(due ms, seat, action)`` or
       None; due times count from the game's last event (``since(game)``);
     * ``round_end`` – the event that says a round ended (a step not about it stops there);
-      ``round_events`` – the events a success about the end of a round mentions;
+      ``round_events`` – the events (or the kind's predicate keys) a success about the end
+      of a round mentions;
     * ``watch(game, eyes)`` – optional: what the learner notices after every change, kept in
       the state as ``eyes`` (a JSON dict).
     """
@@ -239,11 +240,11 @@ def planned(step: dict, action: str) -> bool:
 
 def about_round_end(step: dict, rules: Rules | None = None) -> bool:
     """Whether the step's goal is (or comes after) the end of a round."""
-    events = _rules(rules).round_events
+    events = set(_rules(rules).round_events)
 
     def mentions(predicate) -> bool:
         if isinstance(predicate, dict):
-            return predicate.get("event") in events or "over" in predicate or any(
+            return predicate.get("event") in events or "over" in predicate or bool(events & set(predicate)) or any(
                 mentions(v) for k, v in predicate.items() if k in ("all", "any", "not"))
         return isinstance(predicate, list) and any(mentions(p) for p in predicate)
     return mentions(step.get("success"))
@@ -389,6 +390,8 @@ def _auto(step: dict, game, rules: Rules) -> tuple[int, int, str] | None:
 def check_predicate(predicate: dict, rules: Rules | None = None) -> None:
     """Raise ValueError for a predicate :func:`holds` would not understand."""
     keys = _rules(rules).predicate_keys
+    if isinstance(predicate, dict) and "event" in predicate:
+        return  # an event matcher: its other keys are the event's fields (a kind's key among them)
     if not isinstance(predicate, dict) or len(set(predicate) & keys) != 1:
         raise ValueError(f"a predicate needs exactly one of {sorted(keys)}: {predicate!r}")
     for key in ("all", "any"):
