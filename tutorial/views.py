@@ -15,7 +15,7 @@ from functools import wraps
 
 from django.http import HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language, gettext as _, pgettext, to_locale
 from django.views.decorators.http import require_GET, require_POST
 
@@ -43,6 +43,14 @@ def lesson_url(kind, name: str, key: str | None = None) -> str:
         return reverse(f"tutorial:{name}", args=[key] if key else [])
     kwargs = {"kind": kind.slug, **({"slug": addresses.slug_of(key, game=kind.key)} if key else {})}
     return reverse(f"kind-learn:{name}", kwargs=kwargs)
+
+
+def first_game_url(kind) -> str | None:
+    """The kind's lobby with a small, gentle table chosen, or None while it has no practice game."""
+    try:
+        return kind.play_url("lobby") + FIRST_GAME
+    except NoReverseMatch:
+        return None
 
 
 def learn_title(kind) -> str:
@@ -252,7 +260,7 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
         "lesson_done": lr.progress.lesson_done(slug, lr.keys),
         "next_lesson": next_lesson,
         "next_lesson_url": lesson_url(lr.kind, "lesson", next_lesson.slug) if next_lesson else None,
-        "first_game_url": lr.kind.play_url("lobby") + FIRST_GAME,
+        "first_game_url": first_game_url(lr.kind),
         "hints_shown": hints,
         "hint_action": lr.step.hint_action if hints >= 2 else "",
         "playing": playing,
@@ -319,7 +327,7 @@ def index(request, kind):
         "any_progress": any(item["started"] for item in lessons),
         "reset_url": lesson_url(kind, "reset"),
         "look_up_url": rules_links.summary_or_rules(kind),
-        "first_game_url": kind.play_url("lobby") + FIRST_GAME,
+        "first_game_url": first_game_url(kind),
     })
 
 
