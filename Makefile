@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-web bench-windows bench-load bench-guard
+.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -60,6 +60,10 @@ bench-engine: $(VENV)/.installed
 
 bench-bots: $(VENV)/.installed
 	$(PY) bench/bots.py
+
+# The Mogelei bot ladder: 1,000 games per pairing, one process (docs/mogelei-bots.md).
+bench-mogelei-bots: $(VENV)/.installed
+	$(PY) bench/mogelei_bots.py
 
 bench-web: setup
 	$(PY) -m pip install --quiet -e '.[bench]'

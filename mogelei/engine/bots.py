@@ -1,0 +1,573 @@
+"""Bots for Mogelei: they call, lay, reveal or bluff, continue, end and accuse from their own view only.
+
+A bot never sees the :class:`~mogelei.engine.Game` object: :meth:`Bot.choose` gets
+``game.view(seat)``, ``game.legal_actions(seat)`` and the seat's own memory, a small
+JSON dict that :func:`observe` fills from what that seat saw (its log: cards revealed,
+uncovered by an accusation or turned up at the end of a round, its own cards laid).
+Facts a seat can infer from the table: a seat that showed a card of another colour in a
+pass of colour *c* could not follow, so it holds no *c* for the rest of the game.
+
+Levels (docs/mogelei-bots.md has the figures):
+
+* ``easy`` follows the rules and no more: a random legal card, keeps a card of the
+  called colour hidden at a fixed rate, accuses a random seat at a fixed rate;
+* ``normal`` plays the rulebook's tips: a high card of the called colour in a round's
+  first pass and low ones later, a colour it holds few of when it cannot follow, a bluff
+  now and then, continues when it expects another seat to reveal higher, accuses when the
+  called colour is still common among the cards it has not seen, ends when nobody is
+  accusable and another pass is unlikely to catch anyone;
+* ``hard`` counts cards: from its hand, every card shown this game and who cannot follow
+  which colour it estimates for each face-down card the chance that it is the called
+  colour (weighed by how often that seat keeps the colour hidden), accuses by that
+  estimate against the round's eggs, reveals or bluffs by the expected eggs and reward,
+  and keeps a high card of the colour hidden for the fattest egg when that is safe.
+
+Randomness: one ``random.Random`` per decision, seeded by the bot's seed, the seat and
+the decision (round, pass, phase), so asking again for the same decision, after a
+restart or on another server, gives the same answer. Deciding never changes the memory.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+LEVELS = ("easy", "normal", "hard")
+COLOURS = ("black", "red", "yellow", "blue")
+
+PROFILES: dict[str, dict] = {
+    # easy: fixed rates, no counting.
+    "easy": {"hide": 0.4, "accuse": 0.6, "continue": 0.5},
+    # normal: the rulebook's tips; "hide" is its bluff rate when revealing would be safe.
+    "normal": {"hide": 0.2, "accuse_at": 0.5},
+    # hard: see Bot._hard_*; "bluff_prior" is what it assumes of a seat it has not watched yet
+    # (as pseudo-counts: kept hidden, revealed), "again" the share of the pot it expects to
+    # collect after continuing when nobody reveals above it.
+    "hard": {"bluff_prior": (1.0, 2.0), "again": 0.6, "reward": 3.0},
+}
+REWARD = 3
+
+
+# -- cards ---------------------------------------------------------------------------------
+
+def colour_of(card: str) -> str:
+    return card.split("-", 1)[0]
+
+
+def value_of(card: str) -> int:
+    return int(card.rsplit("-", 1)[1])
+
+
+def eggs_on(card: str, option: str = "by_value") -> int:
+    """Fried eggs on a card (docs/mogelei-rules-decisions.md): by value 1-8: 1, 9-16: 2, 17-24: 3; or one each."""
+    return 1 if option == "one" else (value_of(card) - 1) // 8 + 1
+
+
+def _mean_eggs(players: int, option: str) -> float:
+    top = 3 * players
+    return sum(eggs_on(f"black-{v}", option) for v in range(1, top + 1)) / top
+
+
+# -- memory: what a seat has seen --------------------------------------------------------------
+
+def _fresh(view: dict) -> dict:
+    return {"game": view["game_no"], "shown": [], "mine": [], "void": {}, "lost": dict.fromkeys(COLOURS, 0.0),
+            "round": None, "n": 0, "colour": None, "guess": {}, "settled": 0, "history": 0}
+
+
+def observe(view: dict, memory: dict) -> None:
+    """Bring ``memory`` up to date with the seat's view (idempotent; call after every change).
+
+    Reads only the view: the seat's own laid cards from its log, the cards every seat saw
+    turned up, who showed another colour than the called one (can no longer follow it).
+    """
+    if memory.get("game") != view["game_no"]:
+        bluffs = memory.get("bluffs", {})       # how often each seat bluffs: kept over the match
+        memory.clear()
+        memory.update(_fresh(view), bluffs=bluffs)
+    shown = set(memory["shown"])
+    # A round that ended since the last look: its public end (from the history if the log moved on).
+    for entry in view["history"][memory["history"]:]:
+        if entry["round"] > memory["settled"]:
+            memory["colour"] = entry["colour"]
+            for e in _end_events(entry):
+                _take(view, memory, e, shown)
+            _settle(memory, entry["round"])
+    memory["history"] = len(view["history"])
+    if memory["round"] != view["round"]:
+        memory.update(round=view["round"], n=0, colour=view["colour"], guess={})
+    log = view["log"]
+    for e in log[memory["n"]:]:
+        _take(view, memory, e, shown)
+    memory["n"] = len(log)
+    if memory["colour"] is None:
+        memory["colour"] = view["colour"]
+    memory["shown"] = sorted(shown)
+    if view["phase"] == "choose":
+        _guess_pass(view, memory)
+
+
+def _end_events(entry: dict) -> list[dict]:
+    """The public events that ended a finished round, as its history entry keeps them."""
+    return [e for e in entry.get("events", ()) if e["code"] in ("accused", "turned_up", "fattest_egg")]
+
+
+def _take(view: dict, memory: dict, e: dict, shown: set) -> None:
+    code = e["code"]
+    colour = memory["colour"]
+    if code == "called":
+        memory["colour"] = e["colour"]
+    elif code == "laid" and e.get("card") and e["seat"] == view["seat"]:
+        if e["card"] not in memory["mine"]:
+            memory["mine"].append(e["card"])
+    elif code == "revealed":
+        shown.add(e["card"])
+        _count_bluff(memory, e["seat"], hidden=False)
+    elif code == "accused":
+        _show(memory, shown, e["target"], e["card"], colour)
+    elif code == "turned_up":
+        for seat, card in e["cards"].items():
+            _show(memory, shown, int(seat), card, colour)
+    elif code == "fattest_egg":
+        shown.add(e["card"])
+    elif code == "round_end":
+        _settle(memory, e["round"])
+
+
+def _show(memory: dict, shown: set, seat: int, card: str, colour: str | None) -> None:
+    """A face-down card of the last pass turned up: a card kept hidden, or proof of a void."""
+    shown.add(card)
+    if colour is None:
+        return
+    if colour_of(card) == colour:
+        _count_bluff(memory, seat, hidden=True)
+    else:
+        voids = memory["void"].setdefault(str(seat), [])
+        if colour not in voids:
+            voids.append(colour)
+
+
+def _count_bluff(memory: dict, seat: int, hidden: bool) -> None:
+    counts = memory["bluffs"].setdefault(str(seat), [0, 0])
+    counts[0 if hidden else 1] += 1
+
+
+def _guess_pass(view: dict, memory: dict) -> None:
+    """Estimate, once per pass, how likely each face-down card of another seat is the called colour.
+
+    Kept so that at the end of the round the cards of earlier passes, collected unseen,
+    count as that many cards of the colour gone from the game (``lost``).
+    """
+    key = str(view["pass_no"])
+    if key in memory["guess"] or view["colour"] is None:
+        return
+    suspicion = _suspicion(view, memory, view["colour"])
+    memory["guess"][key] = {str(s): round(p, 4) for s, p in suspicion.items()}
+
+
+def _settle(memory: dict, round_no: int) -> None:
+    """The round is over: its earlier passes' face-down cards leave the game unseen."""
+    colour = memory["colour"]
+    if round_no <= memory["settled"] or colour is None:
+        return
+    memory["settled"] = round_no
+    passes = sorted(memory["guess"], key=int)
+    for key in passes[:-1]:                      # the last pass was turned up for all to see
+        for p in memory["guess"][key].values():
+            memory["lost"][colour] += p
+            for other in COLOURS:
+                if other != colour:
+                    memory["lost"][other] += (1 - p) / 3
+    memory["guess"] = {}
+
+
+# -- what a seat can tell from its view ---------------------------------------------------------
+
+def _facedown(view: dict, seat: int) -> bool:
+    """Whether ``seat``'s card in the current pass lies face down (laid, not revealed)."""
+    stack = view["stacks"][seat]
+    return bool(stack) and stack[-1]["face"] == "down"
+
+
+def _revealed_now(view: dict) -> dict[int, str]:
+    """Cards revealed in the current pass, by seat."""
+    out = {}
+    for seat, stack in enumerate(view["stacks"]):
+        if stack and stack[-1]["face"] == "up" and stack[-1]["card"]:
+            out[seat] = stack[-1]["card"]
+    return out
+
+
+def _known(view: dict, memory: dict) -> set[str]:
+    """Cards whose place this seat knows: its hand, what it laid, what was shown this game."""
+    known = set(view["hand"]) | set(memory["mine"]) | set(memory["shown"])
+    for stack in view["stacks"]:
+        for entry in stack:
+            if entry["card"]:
+                known.add(entry["card"])
+    return known
+
+
+def _unseen(view: dict, memory: dict, colour: str) -> list[int]:
+    """Values of ``colour`` this seat has not seen anywhere this game, lowest first."""
+    known = _known(view, memory)
+    return [v for v in range(1, 3 * view["players"] + 1) if f"{colour}-{v}" not in known]
+
+
+def _void(memory: dict, seat: int, colour: str) -> bool:
+    return colour in memory["void"].get(str(seat), ())
+
+
+def _bluff_rate(memory: dict, seat: int, prior=PROFILES["hard"]["bluff_prior"]) -> float:
+    hidden, shown = memory["bluffs"].get(str(seat), (0, 0))
+    return (hidden + prior[0]) / (hidden + shown + prior[0] + prior[1])
+
+
+def _odds(view: dict, memory: dict, colour: str) -> dict[int, float]:
+    """For every other seat, the chance that it held ``colour`` when it laid this pass's card.
+
+    The unseen cards of the colour, less those estimated gone with earlier face-down
+    cards, are spread over the cards of the seats that may still hold the colour (their
+    hands and face-down cards of this pass), as if dealt at random among them.
+    """
+    me, players = view["seat"], view["players"]
+    unseen = len(_unseen(view, memory, colour))
+    gone = memory["lost"][colour]
+    for key, guesses in memory["guess"].items():
+        if int(key) < view["pass_no"]:
+            gone += sum(guesses.values())
+    live = max(0.0, unseen - gone)
+    slots = {}
+    for seat in range(players):
+        if seat == me or _void(memory, seat, colour):
+            continue
+        slots[seat] = view["hand_sizes"][seat] + (1 if _facedown(view, seat) else 0)
+    total = sum(slots.values())
+    odds = {}
+    for seat in range(players):
+        if seat == me:
+            continue
+        k = slots.get(seat, 0)
+        odds[seat] = 0.0 if not k or not total else 1 - (1 - k / total) ** live
+    return odds
+
+
+def _suspicion(view: dict, memory: dict, colour: str, odds: dict[int, float] | None = None) -> dict[int, float]:
+    """For each seat whose card of this pass lies face down: the chance it is ``colour``.
+
+    A seat that held the colour laid it and then chose to hide it, which it does at its
+    own observed bluff rate; a seat that did not hold it always hides.
+    """
+    odds = _odds(view, memory, colour) if odds is None else odds
+    out = {}
+    for seat, q in odds.items():
+        if not _facedown(view, seat):
+            continue
+        b = _bluff_rate(memory, seat)
+        out[seat] = b * q / (b * q + (1 - q)) if q > 0 else 0.0
+    return out
+
+
+def _pot(view: dict) -> tuple[float, float]:
+    """(eggs in this round's cards as far as known, mean eggs of a card) for the seat's view."""
+    option = view.get("eggs_option", "by_value")
+    mean = _mean_eggs(view["players"], option)
+    eggs = 0.0
+    for stack in view["stacks"]:
+        for entry in stack:
+            if entry["face"] == "empty":
+                continue
+            eggs += eggs_on(entry["card"], option) if entry["card"] else mean
+    return eggs, mean
+
+
+# -- the bot -------------------------------------------------------------------------------------
+
+class Bot:
+    """A bot of one level; its state between decisions lives in the memory dict only."""
+
+    def __init__(self, level: str = "normal", seed: int = 0, profile: dict | None = None) -> None:
+        if level not in PROFILES:
+            raise ValueError(f"level must be one of {LEVELS}")
+        self.level = level
+        self.seed = seed
+        self.p = {**PROFILES[level], **(profile or {})}
+
+    def observe(self, view: dict, memory: dict) -> None:
+        observe(view, memory)
+
+    def rng(self, view: dict) -> random.Random:
+        """One generator per decision: the same decision asked again draws the same numbers."""
+        return random.Random(f"mogelei-bot:{self.seed}:{view['seat']}:{view['round']}:"
+                             f"{view['pass_no']}:{view['phase']}")
+
+    def choose(self, view: dict, legal: list[str], memory: dict | None = None) -> str | None:
+        """The action this bot takes now (one of ``legal``), or None when it owes nothing."""
+        if not legal:
+            return None
+        memory = copy.deepcopy(memory) if memory else {}
+        observe(view, memory)             # catch up on a copy: asking twice gives the same answer
+        rng = self.rng(view)
+        kind = legal[0].split()[0]
+        if kind == "call":
+            action = getattr(self, f"_{self.level}_call")(view, legal, memory, rng)
+        elif kind == "lay":
+            action = self._lay(view, legal, memory, rng)
+        elif kind in ("reveal", "hide"):
+            action = "hide" if "reveal" not in legal else getattr(self, f"_{self.level}_reveal")(view, memory, rng)
+        else:
+            action = getattr(self, f"_{self.level}_turn")(view, legal, memory, rng)
+        assert action in legal, (action, legal)
+        return action
+
+    # -- laying: following is forced; the choices are which card of the colour, or which other card
+
+    def _lay(self, view: dict, legal: list[str], memory: dict, rng: random.Random) -> str:
+        cards = [a.split()[1] for a in legal]
+        colour = view["colour"]
+        if self.level == "easy":
+            return "lay " + rng.choice(cards)
+        if colour_of(cards[0]) != colour:
+            return "lay " + _shed(view["hand"], cards, rng)
+        if self.level == "normal":
+            first = view["pass_no"] == 1
+            return "lay " + (max if first else min)(cards, key=value_of)
+        return "lay " + self._hard_lay(view, cards, memory)
+
+    # -- easy ----------------------------------------------------------------------------
+
+    def _easy_call(self, view, legal, memory, rng):
+        return rng.choice(legal)
+
+    def _easy_reveal(self, view, memory, rng):
+        return "hide" if rng.random() < self.p["hide"] else "reveal"
+
+    def _easy_turn(self, view, legal, memory, rng):
+        accusations = [a for a in legal if a.startswith("accuse ")]
+        if accusations and rng.random() < self.p["accuse"]:
+            return rng.choice(accusations)
+        if "continue" in legal and rng.random() < self.p["continue"]:
+            return "continue"
+        return "end"
+
+    # -- normal: the rulebook's tips ------------------------------------------------------------
+
+    def _normal_call(self, view, legal, memory, rng):
+        # The colour it holds most of, so that it can play high early and low later.
+        hand = view["hand"]
+        return max(legal, key=lambda a: (sum(colour_of(c) == a.split()[1] for c in hand),
+                                         max((value_of(c) for c in hand if colour_of(c) == a.split()[1]), default=0),
+                                         rng.random()))
+
+    def _normal_reveal(self, view, memory, rng):
+        return "hide" if rng.random() < self.p["hide"] else "reveal"
+
+    def _normal_turn(self, view, legal, memory, rng):
+        colour = view["colour"]
+        odds = _odds(view, memory, colour)
+        suspects = {int(a.split()[1]): odds[int(a.split()[1])] for a in legal if a.startswith("accuse ")}
+        if suspects:
+            seat = max(suspects, key=lambda s: (suspects[s], rng.random()))
+            if suspects[seat] >= self.p["accuse_at"] or "continue" not in legal:
+                return f"accuse {seat}"
+            return "continue"
+        if "continue" in legal and self._normal_expects_higher(view, memory, colour):
+            return "continue"
+        return "end"
+
+    def _normal_expects_higher(self, view, memory, colour) -> bool:
+        """Another pass is worth it if the colour is still out there above its own lowest card."""
+        unseen = _unseen(view, memory, colour)
+        own = [value_of(c) for c in view["hand"] if colour_of(c) == colour]
+        floor = min(own, default=0)
+        return sum(v > floor for v in unseen) >= view["players"] - 1
+
+    # -- hard: counting cards --------------------------------------------------------------------
+
+    def _hard_call(self, view, legal, memory, rng):
+        # The colour it holds fewest of: it can hardly be caught, and hidden cards of the
+        # others are then likely bluffs it can accuse when nobody reveals.
+        hand = view["hand"]
+
+        def weight(action):
+            colour = action.split()[1]
+            mine = [value_of(c) for c in hand if colour_of(c) == colour]
+            return (len(mine), sum(mine), rng.random())
+        return min(legal, key=weight)
+
+    def _hard_lay(self, view, cards, memory):
+        colour = view["colour"]
+        odds = _odds(view, memory, colour)
+        pot, mean = _pot(view)
+        pot += mean * (view["players"] - len(view["laid"]))    # the cards still to come this pass
+        unseen = _unseen(view, memory, colour)
+        best = None
+        for card in sorted(cards, key=value_of):
+            v = value_of(card)
+            value = max(self._reveal_value(view, memory, odds, v, pot, unseen, before=True),
+                        self._hide_value(view, memory, odds, v, pot, unseen, before=True))
+            if best is None or value > best[0] + 1e-9:
+                best = (value, card)
+        return best[1]
+
+    def _hard_reveal(self, view, memory, rng):
+        colour = view["colour"]
+        mine = view["stacks"][view["seat"]][-1]["card"]
+        v = value_of(mine)
+        odds = _odds(view, memory, colour)
+        pot, _ = _pot(view)
+        unseen = _unseen(view, memory, colour)
+        reveal = self._reveal_value(view, memory, odds, v, pot, unseen)
+        hide = self._hide_value(view, memory, odds, v, pot, unseen)
+        return "reveal" if reveal >= hide else "hide"
+
+    def _later(self, view: dict, before: bool) -> list[int]:
+        """Other seats that may still reveal in this pass (all of them while laying)."""
+        me = view["seat"]
+        if before:
+            return [s for s in range(view["players"]) if s != me]
+        order = view["reveal_order"]
+        return order[order.index(me) + 1:]
+
+    def _reveal_value(self, view, memory, odds, v, pot, unseen, before=False) -> float:
+        """Expected points of revealing value ``v``: nothing, unless it leaves this seat on turn."""
+        revealed = [value_of(c) for s, c in _revealed_now(view).items() if s != view["seat"]]
+        if not before and revealed and max(revealed) > v:
+            return 0.0
+        above = sum(u > v for u in unseen) / len(unseen) if unseen else 0.0
+        stay = 1.0
+        for seat in self._later(view, before):
+            stay *= 1 - odds[seat] * above * (1 - _bluff_rate(memory, seat))
+        return stay * self._turn_value(view, memory, odds, pot, unseen, v, before)
+
+    def _turn_value(self, view, memory, odds, pot, unseen, v, before) -> float:
+        """Expected points of being on turn after this pass (accuse the likeliest bluffer or continue)."""
+        best = 0.0
+        me = view["seat"]
+        for seat, q in odds.items():
+            if not before and seat not in self._later(view, before) and not _facedown(view, seat):
+                continue
+            b = _bluff_rate(memory, seat)
+            best = max(best, b * q / (b * q + (1 - q)) if q > 0 else 0.0)
+        accuse = -(1 - best) * pot
+        cont = -pot * self.p["again"] if len(view["hand"]) > (0 if before else 0) and unseen else -pot
+        return max(accuse, cont if me is not None else accuse)
+
+    def _hide_value(self, view, memory, odds, v, pot, unseen, before=False) -> float:
+        """Expected points of keeping value ``v`` hidden: the risk of an accusation against the fattest egg."""
+        me = view["seat"]
+        players = view["players"]
+        revealed = _revealed_now(view)
+        others = [s for s in range(players) if s != me]
+        # How others see this seat: the colour's share of the cards they have not seen.
+        public_unseen = len(unseen) + sum(colour_of(c) == view["colour"] for c in view["hand"]) + 1
+        public_cards = sum(view["hand_sizes"][s] + 1 for s in range(players))
+        q_me = 1 - (1 - (len(view["hand"]) + 1) / max(public_cards, 1)) ** public_unseen
+        b_me = _bluff_rate(memory, me)
+        p_me = b_me * q_me / (b_me * q_me + (1 - q_me))
+        # Rivals for suspicion: the seats that will keep their card hidden too.
+        rivals = 0.0
+        for seat in others:
+            if seat in revealed:
+                continue
+            if not before and not _facedown(view, seat):
+                continue
+            b = _bluff_rate(memory, seat)
+            q = odds[seat]
+            hide = b * q + (1 - q)
+            p = b * q / hide if hide else 0.0
+            rivals += hide * min(1.0, p / max(p_me, 1e-6))
+        caller_me = view["pass_caller"] == me
+        nobody_revealed = not [s for s in revealed if s != me]
+        accused = p_me / (1 + rivals)
+        if caller_me and nobody_revealed and not before:
+            accused *= 0.5          # unless someone after it reveals, it is on turn itself
+        above = sum(u > v for u in unseen) / len(unseen) if unseen else 0.0
+        win = 1.0
+        for seat in others:
+            if seat in revealed:
+                continue
+            win *= 1 - odds[seat] * above * _bluff_rate(memory, seat)
+        return -accused * pot + (1 - accused) * win * self.p["reward"]
+
+    def _hard_turn(self, view, legal, memory, rng):
+        colour = view["colour"]
+        odds = _odds(view, memory, colour)
+        suspicion = _suspicion(view, memory, colour, odds)
+        pot, mean = _pot(view)
+        options = []
+        for a in legal:
+            if a.startswith("accuse "):
+                seat = int(a.split()[1])
+                options.append((-(1 - suspicion.get(seat, 0.0)) * pot, rng.random(), a))
+        if "continue" in legal:
+            unseen = _unseen(view, memory, colour)
+            nxt = pot + mean * view["players"]
+            stay = 1.0
+            own = [value_of(c) for c in view["hand"] if colour_of(c) == colour]
+            floor = min(own, default=0)
+            above = sum(u > floor for u in unseen) / len(unseen) if unseen else 0.0
+            for seat, q in odds.items():
+                stay *= 1 - q * above * (1 - _bluff_rate(memory, seat))
+            options.append((-stay * nxt * self.p["again"], rng.random(), "continue"))
+        options.append((-pot, rng.random(), "end"))
+        return max(options)[2]
+
+
+def _shed(hand: list[str], cards: list[str], rng: random.Random) -> str:
+    """Not following: a card of the colour it holds fewest of (on the way to lacking it), highest first."""
+    counts = {c: sum(colour_of(h) == c for h in hand) for c in COLOURS}
+    return min(cards, key=lambda c: (counts[colour_of(c)], -value_of(c), rng.random()))
+
+
+# -- the driver side ----------------------------------------------------------------------------
+
+def observe_all(game, memories: dict, seats=None) -> None:
+    """Let every bot seat update its memory after the game changed (call after every apply)."""
+    for seat in (range(game.players) if seats is None else seats):
+        observe(game.view(seat), memories.setdefault(seat, {}))
+
+
+def new_stats(players: int) -> list[dict]:
+    return [{"reveal_chances": 0, "hidden": 0, "turns": 0, "accusations": 0, "right": 0,
+             "decisions": 0} for _ in range(players)]
+
+
+def play_bots(game, bots: dict, memories: dict | None = None, stats: list[dict] | None = None,
+              step_ms: int = 1000, max_steps: int = 100_000) -> list[dict]:
+    """Let bots play ``game`` to its end (every seat needs a bot); returns statistics per seat.
+
+    Per seat: ``reveal_chances`` (laid the called colour, could reveal), ``hidden`` (of
+    those, kept hidden: bluffs), ``turns`` (choices on turn), ``accusations`` and
+    ``right`` ones, ``decisions`` (all actions taken).
+    """
+    memories = {} if memories is None else memories
+    stats = new_stats(game.players) if stats is None else stats
+    observe_all(game, memories, bots)
+    for _ in range(max_steps):
+        if game.over:
+            break
+        seats = game.expected()
+        if not seats:
+            raise RuntimeError("no seat owes an action but the game is not over")
+        for seat in seats:
+            legal = game.legal_actions(seat)
+            if not legal:
+                continue
+            action = bots[seat].choose(game.view(seat), legal, memories.setdefault(seat, {}))
+            record = stats[seat]
+            record["decisions"] += 1
+            if "reveal" in legal:
+                record["reveal_chances"] += 1
+                record["hidden"] += action == "hide"
+            if action in ("continue", "end") or action.startswith("accuse "):
+                record["turns"] += 1
+                record["accusations"] += action.startswith("accuse ")
+            events = game.apply(seat, action, game.clock + step_ms)
+            for e in events:
+                if e["code"] == "accused" and e["seat"] == seat and e["right"]:
+                    record["right"] += 1
+            observe_all(game, memories, bots)
+    else:
+        raise RuntimeError("the game did not end")
+    return stats
