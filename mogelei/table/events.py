@@ -64,15 +64,15 @@ def _accused(event: dict, names, me) -> str:
     d = {"name": _name(names, seat), "target": _name(names, target), "card": card_name(event.get("card", ""))}
     if event.get("right"):
         if seat == me:
-            return _("You told %(target)s “You’re bluffing!” – right: %(card)s. %(target)s collects the cards.") % d
+            return _("You told %(target)s “You're bluffing!” and caught them bluffing: %(card)s. %(target)s collects the cards.") % d
         if target == me:
-            return _("%(name)s told you “You’re bluffing!” – right: your %(card)s. You collect the cards.") % d
-        return _("%(name)s told %(target)s “You’re bluffing!” – right: %(card)s. %(target)s collects the cards.") % d
+            return _("%(name)s told you “You're bluffing!” and caught you bluffing: your %(card)s. You collect the cards.") % d
+        return _("%(name)s told %(target)s “You're bluffing!” and caught them bluffing: %(card)s. %(target)s collects the cards.") % d
     if seat == me:
-        return _("You told %(target)s “You’re bluffing!” – wrong: %(card)s. You collect the cards.") % d
+        return _("You told %(target)s “You're bluffing!”, a wrong accusation: %(card)s. You collect the cards.") % d
     if target == me:
-        return _("%(name)s told you “You’re bluffing!” – wrong: your %(card)s. %(name)s collects the cards.") % d
-    return _("%(name)s told %(target)s “You’re bluffing!” – wrong: %(card)s. %(name)s collects the cards.") % d
+        return _("%(name)s told you “You're bluffing!”, a wrong accusation: your %(card)s. %(name)s collects the cards.") % d
+    return _("%(name)s told %(target)s “You're bluffing!”, a wrong accusation: %(card)s. %(name)s collects the cards.") % d
 
 
 def _game_end(event: dict, names, me) -> str:

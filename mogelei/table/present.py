@@ -40,7 +40,7 @@ def colour_info(colour: str | None) -> dict | None:
 
 def accuse_name(name: str) -> str:
     """The accessible name of an accusation button: "Accuse Lotte: you're bluffing!"."""
-    return _("Accuse %(name)s: you’re bluffing!") % {"name": name}
+    return _("Accuse %(name)s: you're bluffing!") % {"name": name}
 
 
 def _laid(view: dict) -> set[int]:
@@ -50,9 +50,17 @@ def _laid(view: dict) -> set[int]:
     return set(laid)
 
 
-def _stack(view: dict, seat: int, eggs_option: str) -> list[dict]:
+def _finished_stack(entry: dict, seat: int) -> list[dict]:
+    """A seat's cards of the round just settled: the earlier passes face down (never their
+    cards: nobody sees them, ever), the last pass turned up."""
+    last = entry["last_pass"][seat]
+    return [*({"card": None, "face": "down"} for _ in range(entry.get("passes", 1) - 1)), {"card": last, "face": "up"}]
+
+
+def _stack(view: dict, seat: int, eggs_option: str, finished: dict | None = None) -> list[dict]:
     items = []
-    for number, entry in enumerate(view["stacks"][seat], start=1):
+    entries = _finished_stack(finished, seat) if finished else view["stacks"][seat]
+    for number, entry in enumerate(entries, start=1):
         shown = entry.get("face")
         card = entry.get("card")
         item = {"pass": number, "face": shown, "mine": bool(entry.get("mine"))}
@@ -159,14 +167,18 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     eggs_option = view.get("eggs_option") or "by_value"
     owing = _owing(view)
     laid = _laid(view)
+    # Until the next round's colour is called, the table still shows the round just settled:
+    # its last pass turned up, who collected, who laid the fattest egg.
+    finished = view["history"][-1] if phase == "call" and view.get("history") else None
     seats = []
     for seat in [*(((me + i) % players) for i in range(1, players)), me]:
-        stack = _stack(view, seat, eggs_option)
+        stack = _stack(view, seat, eggs_option, finished)
         accuse = f"accuse {seat}"
         seats.append({
             "seat": seat, "name": names[seat], "is_me": seat == me,
             "hand_size": view["hand_sizes"][seat], "pile": view["piles"][seat], "rewards": view["rewards"][seat],
-            "stack": stack, "stack_label": _stack_label(stack, names[seat]),
+            "stack": stack, "stack_label": _stack_label(stack, names[seat]), "done": bool(finished),
+            "collected": bool(finished) and finished["collector"] == seat,
             "is_caller": phase != "over" and seat == (view.get("pass_caller") if view.get("pass_caller") is not None
                                                       else view.get("caller")),
             "is_dealer": seat == view.get("dealer"),
@@ -199,6 +211,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "seats": seats, "others": seats[:-1], "my_seat": seats[-1],
         "hand": _hand(view, legal_set, eggs_option), "hand_size": len(view["hand"]),
         "rewards_left": view.get("rewards_left"),
+        "last_round": round_summary(finished, names, me, eggs_option) if finished else None,
         "controls": controls,
         "prompt": _prompt(view, legal_set, names),
         "my_turn": me in owing and bool(legal),
