@@ -100,12 +100,12 @@ def describe(event: dict, names, me: int | None = None) -> str:
          "colour": colour_label(event.get("colour", "")), "round": event.get("round"),
          "pass": event.get("pass"), "count": event.get("count"), "game": event.get("game")}
     if code == "game_start":
-        d.update(dealer=_name(names, event.get("dealer")), caller=_name(names, event.get("caller")))
+        d.update(name=_name(names, event.get("dealer")), caller=_name(names, event.get("caller")))
         if event.get("caller") == me:
-            return _("Game %(game)s: %(dealer)s deals, you call first.") % d
+            return _("Game %(game)s: %(name)s deals, you call first.") % d
         if event.get("dealer") == me:
             return _("Game %(game)s: you deal, %(caller)s calls first.") % d
-        return _("Game %(game)s: %(dealer)s deals, %(caller)s calls first.") % d
+        return _("Game %(game)s: %(name)s deals, %(caller)s calls first.") % d
     if code == "dealt":
         n = len(event.get("cards") or [])
         return ngettext("You were dealt %(n)s card.", "You were dealt %(n)s cards.", n) % {"n": n}
