@@ -1,7 +1,7 @@
 """Render one Mogelei card picture as an inline ``<svg>`` string.
 
 The pictures share Mogel Motte's sizes and size classes (``mm-card mm-card--md``), so
-``cards/cards.css`` sizes both games' cards; ``mz-card--<kind>`` names the kind.
+``cards/cards.css`` sizes both games' cards; ``mogelei-card--<kind>`` names the kind (black … blue, back, reward).
 """
 
 from __future__ import annotations
@@ -85,3 +85,11 @@ def render_back(size: str = "md", decorative: bool = False) -> SafeString:
 
 def render_reward(size: str = "md", decorative: bool = False) -> SafeString:
     return render_card(REWARD, size=size, decorative=decorative)
+
+
+def rules_card(name: str) -> SafeString | None:
+    """The small picture the rules markup draws for ``{card:black-9}``, ``{card:back}``, ``{card:reward}``; None if unknown."""
+    try:
+        return render_card(name, size="sm")
+    except ValueError:
+        return None

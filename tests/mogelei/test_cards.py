@@ -13,7 +13,7 @@ from mogel.cards.palette import contrast
 from mogelei.cards.facts import COLOURS, EGGS_ONE, FAMILY, MAX_VALUE, eggs
 from mogelei.cards.names import card_label, colour_name, member_name, parse_card
 from mogelei.cards.palette import MEDALLION, OUTLINE, PALETTE
-from mogelei.cards.render import render_card
+from mogelei.cards.render import render_card, rules_card
 
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
 FACES = [f"{colour}-{value}" for colour in COLOURS for value in range(1, MAX_VALUE + 1)]
@@ -48,7 +48,7 @@ def label_of(markup):
 
 
 def eggs_drawn(markup):
-    group = parse(markup).find(f"{SVG}g[@class='mz-card__eggs']")
+    group = parse(markup).find(f"{SVG}g[@class='mogelei-card__eggs']")
     return 0 if group is None else len(group)
 
 
@@ -143,7 +143,7 @@ def test_back_and_reward_tags():
 def test_every_back_is_the_same_picture():
     """A face-down card tells nothing: there is one back, whatever lies under it."""
     assert render_card("back") == render_card(" back ")
-    assert "mz-card--back" in render_card("back")
+    assert "mogelei-card--back" in render_card("back")
 
 
 def test_decorative_hides_the_picture():
@@ -166,7 +166,7 @@ def test_colours_and_symbols_are_distinct():
     assert len(set(backgrounds)) == 4
     # Without any colour and without the value, each colour's face is still a different picture:
     # the family member's symbol tells them apart.
-    shapes = {re.sub(r"#[0-9a-f]{6}|>\d+<|mz-card--\w+|aria-label=\"[^\"]*\"", "", render_card(f"{colour}-5"))
+    shapes = {re.sub(r"#[0-9a-f]{6}|>\d+<|mogelei-card--\w+|aria-label=\"[^\"]*\"", "", render_card(f"{colour}-5"))
               for colour in COLOURS}
     assert len(shapes) == 4
 
@@ -189,3 +189,8 @@ def test_label_is_escaped_in_the_attribute():
         markup = render_card("black-9")
     assert "Father&#x27;s" in markup or "Father&#39;s" in markup
     assert html.unescape(re.search(r'aria-label="([^"]*)"', markup).group(1)) == "Father's black 9, 2 fried eggs"
+
+
+def test_rules_pictures_are_small_and_unknown_names_give_none():
+    assert 'width="48"' in rules_card("black-9") and "mogelei-card--reward" in rules_card("reward")
+    assert rules_card("spider3") is None and rules_card("black-99") is None
