@@ -6,12 +6,12 @@ from __future__ import annotations
 class IllegalAction(ValueError):
     """An action the rules do not allow now. The game is left unchanged.
 
-    ``code`` is one of :data:`CODES`; the web layer translates it (never this message,
+    ``code`` is one of :data:`CODES` (Mogel Motte) or :data:`MOGELEI_CODES`; the web layer translates it (never this message,
     which is for developers and logs).
     """
 
     def __init__(self, code: str, message: str, **params: object) -> None:
-        assert code in CODES, code
+        assert code in CODES or code in MOGELEI_CODES, code
         super().__init__(message)
         self.code = code
         self.params = params
@@ -41,4 +41,25 @@ CODES = {
     "already_in_act": "cheating",
     "not_guard": "caught",
     "catch_self": "caught",
+}
+
+
+# Mogelei's refusals: code -> the anchor of the Mogelei rules section that explains it.
+# The first four are shared with Mogel Motte (same meaning, the other game's anchors).
+MOGELEI_CODES = {
+    "malformed": "round",          # not an action in the notation at all
+    "bad_seat": "round",           # no such seat
+    "time_backwards": "round",     # an action older than one already applied (a stale tab)
+    "game_over": "end",            # the match is over
+    "not_your_call": "round",      # only the round's caller calls, and only before the first pass
+    "bad_colour": "material",      # not one of the four colours
+    "not_your_lay": "round",       # no pass is being laid now
+    "already_laid": "round",       # one card per pass
+    "not_in_hand": "round",
+    "must_follow": "round",        # another colour laid while holding the called one
+    "not_your_reveal": "reveal",   # not this seat's reveal decision now
+    "cannot_reveal": "reveal",     # a card of another colour stays face down
+    "not_on_turn": "choices",      # only the seat on turn continues, ends or accuses
+    "cannot_continue": "choices",  # the hands are empty
+    "bad_accusation": "choices",   # yourself, a revealed card, or no such seat
 }

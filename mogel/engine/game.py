@@ -17,6 +17,7 @@ from collections import Counter
 
 from . import cards as C
 from .errors import IllegalAction
+from .eventlog import EventLog, public
 
 PHASE_TURN = "turn"              # the player on turn plays or draws
 PHASE_SPIDER = "spider"          # the spider's player gives a card away or keeps it
@@ -67,7 +68,7 @@ def _options(players: int, given: dict) -> dict:
     return options
 
 
-class Game:
+class Game(EventLog):
     """A game of Mogel Motte. Build one with :meth:`new`, :meth:`from_scenario` or :meth:`from_json`."""
 
     # -- construction ---------------------------------------------------------------
@@ -160,17 +161,7 @@ class Game:
         game.acts = {int(k): v for k, v in state["acts"].items()}
         return game
 
-    # -- the log ----------------------------------------------------------------------
-    #
-    # ``log`` holds the events from absolute index ``log_base`` on; a keeper that stores
-    # the older ones elsewhere (the web game's event table) may drop them with
-    # :meth:`trim_log`, so the state it saves stays small however long the game runs.
-    # Indices into the log (``round_log_start``, a caller's version) stay absolute.
-
-    @property
-    def log_length(self) -> int:
-        """How many events the game has logged since it began, trimmed ones included."""
-        return self.log_base + len(self.log)
+    # -- the log (shared with Mogelei: mogel/engine/eventlog.py) -------------------------
 
     def log_needed_from(self) -> int:
         """Absolute index of the oldest event the game, its views and its bots still read.
@@ -178,34 +169,12 @@ class Game:
         That is the last public event (its time paces the bots) and, while a window is
         open, the event that opened it (its time starts every reflex).
         """
-        log = self.log
-        i = len(log) - 1
-        while i > 0 and "only" in log[i]:
-            i -= 1
+        i = self._last_public()
         if self.window is not None:
-            code = self.window["kind"] + "_open"
+            log, code = self.log, self.window["kind"] + "_open"
             while i > 0 and log[i]["code"] != code:
                 i -= 1
-        return self.log_base + max(i, 0)
-
-    def trim_log(self, before: int | None = None) -> list[dict]:
-        """Drop the events before absolute index ``before`` (default: all the game no longer reads); returns them.
-
-        Each seat's view keeps counting this round's events from where they began
-        (``view["log_start"]``), so whoever reads the view by position is not misled.
-        """
-        before = self.log_needed_from() if before is None else min(before, self.log_needed_from())
-        cut = before - self.log_base
-        if cut <= 0:
-            return []
-        dropped = self.log[:cut]
-        for e in dropped[max(0, self.round_log_start - self.log_base):]:
-            for seat in range(self.players):
-                if _seen_by(e, seat) is not None:
-                    self.log_dropped[seat] += 1
-        del self.log[:cut]
-        self.log_base = before
-        return dropped
+        return self.log_base + i
 
     # -- what is true now -----------------------------------------------------------
 
@@ -661,8 +630,7 @@ class Game:
             "act": dict(act) if act else None,
             "options": dict(self.options),
             "clock": self.clock,
-            "log": [e for e in (_seen_by(e, seat, copy=True)
-                                for e in self.log[max(0, self.round_log_start - self.log_base):]) if e],
+            "log": self.round_log(seat),
             # How many of this round's events, as this seat sees them, came before log[0].
             "log_start": self.log_dropped[seat],
             "changed_at": self.log[-1]["t"] if self.log else 0,
@@ -676,14 +644,7 @@ class Game:
         self.log.append(params)
         self._owed_cache = self._side_cache = None
 
-    @staticmethod
-    def _public(events: list[dict]) -> list[dict]:
-        for e in events:
-            if "only" in e or "see" in e:
-                break
-        else:
-            return events
-        return [e for e in (_seen_by(e, None) for e in events) if e]
+    _public = staticmethod(public)
 
     # -- explaining a refusal -----------------------------------------------------------
 
@@ -783,18 +744,3 @@ def _display_order(card: str) -> tuple[int, int]:
 
 
 _DISPLAY_ORDER = {c: _display_order(c) for c in C.DECK_COUNTS}
-
-
-def _seen_by(event: dict, seat: int | None, copy: bool = False) -> dict | None:
-    """The event as ``seat`` sees it (``None``: as everyone sees it): private cards removed."""
-    if "only" not in event and "see" not in event:
-        return dict(event) if copy else event
-    only = event.get("only")
-    if only is not None and seat not in only:
-        return None
-    shown = dict(event)
-    shown.pop("only", None)
-    see = shown.pop("see", None)
-    if see is not None and seat not in see:
-        shown.pop("card", None)
-    return shown
