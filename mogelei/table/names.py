@@ -1,28 +1,15 @@
-"""Mogelei's colours and cards in the visitor's language.
+"""Mogelei's colours and cards in running text (the table's sentences, prompts and labels).
 
-A colour is also a member of the Mogelei family (black the father, red the mother, yellow the
-daughter, blue the son), and each has its own symbol, so nobody needs to tell colours apart.
+The words themselves are the card art's (``mogelei.cards.names``: colour, family member);
+here they are put together the way a sentence names them: "black (father)", "black 9".
 """
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
-COLOURS = ("black", "red", "yellow", "blue")
-FAMILY = {"black": "father", "red": "mother", "yellow": "daughter", "blue": "son"}
-
-_COLOUR = {
-    "black": pgettext_lazy("mogelei colour", "black"),
-    "red": pgettext_lazy("mogelei colour", "red"),
-    "yellow": pgettext_lazy("mogelei colour", "yellow"),
-    "blue": pgettext_lazy("mogelei colour", "blue"),
-}
-_MEMBER = {
-    "father": pgettext_lazy("mogelei family", "father"),
-    "mother": pgettext_lazy("mogelei family", "mother"),
-    "daughter": pgettext_lazy("mogelei family", "daughter"),
-    "son": pgettext_lazy("mogelei family", "son"),
-}
+from mogelei.cards.names import colour_name, member_name  # noqa: F401  (re-exported for the table)
+from mogelei.engine.cards import COLOURS, FAMILY  # noqa: F401
 
 
 def split(card: str) -> tuple[str, int] | None:
@@ -33,22 +20,16 @@ def split(card: str) -> tuple[str, int] | None:
     return colour, int(value)
 
 
-def colour_name(colour: str) -> str:
-    return str(_COLOUR.get(colour, colour))
-
-
-def member_name(colour: str) -> str:
-    return str(_MEMBER.get(FAMILY.get(colour, ""), ""))
-
-
 def colour_label(colour: str) -> str:
     """The called colour as the table names it: "black (father)"."""
+    if colour not in FAMILY:
+        return ""
     return pgettext("mogelei colour with family member", "%(colour)s (%(member)s)") % {
         "colour": colour_name(colour), "member": member_name(colour)}
 
 
 def card_name(card: str) -> str:
-    """A card in running text and as a picture's text alternative: "black 9"."""
+    """A card in running text: "black 9" (each language orders and inflects its own words)."""
     parts = split(card)
     if parts is None:
         return "?"

@@ -7,8 +7,13 @@ face-down card, and nothing here adds one.
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+from mogelei.cards.palette import PALETTE
+from mogelei.cards.render import render_back, render_card
+from mogelei.engine.cards import eggs as _eggs
 
 from . import motion
 from .events import describe
@@ -16,26 +21,33 @@ from .names import COLOURS, FAMILY, card_name, colour_label, colour_name, member
 from .refusals import explain, rule_link
 
 LOG_LINES = 30
-
-try:
-    from mogelei.engine.cards import eggs as _eggs
-except ImportError:   # before the engine branch lands: the site's default, "by_value"
-    def _eggs(card, option="by_value"):
-        return 1 if option == "one" else (split(str(card))[1] - 1) // 8 + 1
+_SVG_CACHE: dict = {}
 
 
-def face(card: str, eggs_option: str = "by_value") -> dict:
-    """What a card face shows: colour, family member, value, fried eggs, and its name."""
+def card_svg(card: str, size: str, eggs_option: str = "by_value"):
+    """The card's decorative SVG (``mogelei.cards``), cached per language: drawing it is the slow part."""
+    key = (card, size, eggs_option, get_language())
+    svg = _SVG_CACHE.get(key)
+    if svg is None:
+        if len(_SVG_CACHE) > 2000:
+            _SVG_CACHE.clear()
+        svg = _SVG_CACHE[key] = (render_back(size, decorative=True) if card == "back"
+                                 else render_card(card, size, decorative=True, eggs_option=eggs_option))
+    return svg
+
+
+def face(card: str, eggs_option: str = "by_value", size: str = "sm") -> dict:
+    """A face-up card: its picture, colour, value, fried eggs and its name for running text."""
     colour, value = split(card)
     return {"id": card, "colour": colour, "member": FAMILY[colour], "value": value,
-            "eggs": range(_eggs(card, eggs_option)), "name": card_name(card)}
+            "eggs": _eggs(card, eggs_option), "name": card_name(card), "svg": card_svg(card, size, eggs_option)}
 
 
 def colour_info(colour: str | None) -> dict | None:
     if colour not in FAMILY:
         return None
     return {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
-            "member_name": member_name(colour), "label": colour_label(colour)}
+            "member_name": member_name(colour), "label": colour_label(colour), **PALETTE[colour]}
 
 
 def accuse_name(name: str) -> str:
@@ -93,7 +105,7 @@ def _hand(view: dict, legal: set[str], eggs_option: str) -> list[dict]:
     hand = []
     rule_urls: dict[str, str | None] = {}
     for i, card in enumerate(view["hand"]):
-        item = {"index": i, **face(card, eggs_option), "action": None, "reason": None, "rule_url": None}
+        item = {"index": i, **face(card, eggs_option, "md"), "action": None, "reason": None, "rule_url": None}
         if f"lay {card}" in legal:
             item["action"] = f"lay {card}"
             item["lay_name"] = _("Lay %(card)s face down") % {"card": item["name"]}
@@ -218,6 +230,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "log": log, "log_total": view.get("log_start", 0) + len(view["log"]),
         "announce": [describe(e, names, me) for e in announce],
         "moves": moves, "moves_json": motion.moves_json(moves),
+        "back_svg": card_svg("back", "sm"),
         **(extra or {}),
     }
 

@@ -20,9 +20,9 @@
   }
   function cardSize(el) { var r = M.rectOf(el); return r && r.width ? {w: r.width, h: r.height} : {w: 24, h: 34}; }
   function back() {
-    var b = document.createElement("span");
-    b.className = "mz-card mz-card--back mz-card--sm mz-fly-card";
-    return b;
+    var t = table();
+    var svg = t && t.querySelector(".mz-stack__item--down svg, .mz-hand svg");
+    return svg ? svg.cloneNode(true) : document.createElement("span");
   }
   function still(seats, speed) {
     seats.forEach(function (n) { M.light(seat(n), M.STILL * speed, "mm-highlight"); });
@@ -30,7 +30,7 @@
   }
 
   function flip(el, ms) {
-    var card = el && el.querySelector(".mz-card");
+    var card = el && el.querySelector("svg");
     if (!card || !card.animate) { return M.wait(0); }
     return card.animate([{transform: "perspective(300px) rotateY(90deg)"}, {transform: "perspective(300px) rotateY(0deg)"}],
                         {duration: ms, easing: "ease-out"}).finished.then(null, function () {});
