@@ -8,18 +8,18 @@ Registered by the ``mogelei`` app's ``ready()``.
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from mogel.engine.eventlog import seen_by
 from mogel.games import GameKind, Way
+from mogelei.cards.render import render_card
 
 from . import bots, motion
 from .events import describe
 from .lobby import dealer_seat
-from .present import face, game_summary, present, round_summary
+from .present import game_summary, present, round_summary
 from .refusals import explain, rule_link
 
 HUMAN = 0
@@ -100,21 +100,14 @@ class Mogelei(GameKind):
                 context["my_turn"] = False
         return context
 
-    def describe(self, event, names, me):
-        return describe(event, names, me)
-
-    def explain(self, code, params):
-        return explain(code, params)
-
-    def rule_link(self, slug):
-        return rule_link(slug) if slug else None
-
-    def moves(self, events, me):
-        return motion.moves(events, me)
+    # The sentences, refusals and moves are the table package's own functions.
+    describe = staticmethod(describe)
+    explain = staticmethod(explain)
+    rule_link = staticmethod(rule_link)
+    moves = staticmethod(motion.moves)
 
     def card_art(self, card, size="sm"):
-        return render_to_string("mogelei/_card.html", {"c": face(card), "size": "md" if size != "sm" else "sm",
-                                                       "decorative": True})
+        return render_card(card, size=size, decorative=True)
 
     def ways(self):
         ways = []
