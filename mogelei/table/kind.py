@@ -43,6 +43,8 @@ class Mogelei(GameKind):
     sounds = {name: f"table/sounds/{name}.mp3" for name in ("turn", "caught", "round", "celebrate")}
     # The scores of a game stay on screen until the player goes on; rounds flow on.
     hold_after = ("game_end",)
+    # "continue" is one of Mogelei's own moves: the button after a game's scores posts another word.
+    go_on = "next"
     fast_actions = {}
 
     # -- engine ---------------------------------------------------------------------------
@@ -72,32 +74,32 @@ class Mogelei(GameKind):
     # -- the table ------------------------------------------------------------------------
 
     def summary(self, turn, names):
-        """After a game: its fried eggs, reward cards and points, the match so far; at the end the ranking."""
+        """After a game: its last round (the last pass turned up), fried eggs, reward cards and
+        points, the match so far; at the end of the match the ranking."""
         game = turn.game
         if not game.games_history:
             return None
         finished = game.games_history[-1]["game"]
-        view = {"players": game.players, "games_history": game.games_history}
-        result = game_summary(view, names, HUMAN, game.ranking() if game.over else None)
+        result = game_summary({"players": game.players, "games_history": game.games_history}, names, HUMAN,
+                              game.ranking() if game.over else None)
         last_round = next((h for h in reversed(game.history) if h["game"] == finished), None)
-        summary = {"round": game.history[-1]["round"] if game.history else game.round, "game_summary": result,
-                   "summary": round_summary(last_round, names, HUMAN, game.options["eggs"]) if last_round else None}
-        if game.over:
-            summary["ranking"] = result["ranking"]
-            summary["won"] = result["won"]
+        summary = {**result, "round": last_round["round"] if last_round else game.round,
+                   "last_round": round_summary(last_round, names, HUMAN, game.options["eggs"]) if last_round else None,
+                   "go_on_label": _("Start the next game")}
+        if summary["last_round"]:
+            summary["last"] = [{**row, **{k: passed[k] for k in ("card", "how", "egg")}}
+                               for row, passed in zip(summary["last"], summary["last_round"]["rows"])]
+        if not game.over:
+            del summary["ranking"]
         return summary
 
     def table(self, turn, view, legal, names, *, summary, shell):
         context = present(view, legal, names, action_url=shell["action_url"], version=shell["version"],
                           announce=shell["announce"], moved=shell["moved"], extra=shell["page"])
-        if summary and (turn.row.hold or turn.game.over):
-            context["game_summary"] = summary["game_summary"]
-            context["summary"] = summary["summary"]
-            context["last_round"] = None
-            if turn.row.hold:
-                context["prompt"] = _("Game %(game)s is over. Read the scores, then start the next game.") % {
-                    "game": summary["game_summary"]["game"]}
-                context["my_turn"] = False
+        if summary and turn.row.hold:
+            context["prompt"] = _("Game %(game)s is over. Read the scores, then start the next game.") % {
+                "game": summary["game"]}
+            context["my_turn"] = False
         return context
 
     # The sentences, refusals and moves are the table package's own functions.

@@ -215,8 +215,14 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"][-LOG_LINES:]]
     announce = list(announce or [])
     moves = motion.moves(announce if moved is None else moved, me)
+    where = [_("Round %(round)s") % {"round": view.get("game_round", view["round"])}]
+    if view["games"] > 1:
+        where.insert(0, _("Game %(game_no)s of %(games)s") % view)
+    if view.get("pass_no"):
+        where.append(_("Pass %(pass_no)s") % view)
     return {
         "me": me, "my_name": names[me], "players": players, "names": list(names),
+        "round_line": " · ".join(where), "table_classes": f" mz-table mz-phase--{phase}",
         "action_url": action_url, "version": version, "phase": phase, "over": phase == "over",
         "game_no": view["game_no"], "games": view["games"], "round": view.get("game_round", view["round"]), "pass_no": view.get("pass_no"),
         "colour": colour_info(view.get("colour")),
