@@ -45,7 +45,9 @@ class Mogelei(GameKind):
     hold_after = ("game_end",)
     # "continue" is one of Mogelei's own moves: the button after a game's scores posts another word.
     go_on = "next"
-    fast_actions = {}
+    # Everyone lays at once: a lay is judged when it arrives, never refused because a bot laid
+    # meanwhile (the engine refuses a second one). Every other move waits for the player alone.
+    fast_actions = {"lay": ("laid",)}
 
     # -- engine ---------------------------------------------------------------------------
 
