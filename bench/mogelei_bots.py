@@ -4,8 +4,9 @@ Run: ``python bench/mogelei_bots.py [--games N] [--players P]`` (``make bench-mo
 Prints figures; the exit status is 1 when a level fails to beat the one below.
 
 Each pairing plays N one-game matches of P players (default 4) with level A in half the
-seats and level B in the other half. The seating cycles through ABAB, BABA, AABB, BBAA,
-ABBA, BAAB (for 4 players; other even counts repeat the pattern), and the dealer moves
+seats and level B in the other half. For 4 players the seating cycles through ABAB,
+BABA, AABB, BBAA, ABBA, BAAB; for other counts it is shuffled per pair of games, the
+second the mirror of the first (an odd seat goes to A and B in turn); the dealer moves
 round the table from game to game, so that seat order and who calls first even out.
 Per game we take the mean points of A's seats minus those of B's seats, and A's share
 of first place (a shared first place counts for each side in proportion). "A beats B":
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -35,8 +37,16 @@ PAIRINGS = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
 
 
 def seating(players: int, seed: int) -> str:
-    pattern = PATTERNS[seed % len(PATTERNS)]
-    return (pattern * players)[:players]
+    """Which seats play level A and which B in game ``seed``: balanced over the games."""
+    if players == 4:
+        return PATTERNS[seed % len(PATTERNS)]
+    # Other counts: half the seats each (odd counts: the extra seat goes to A and B in
+    # turn), shuffled per game; the mirror image follows, so each seat is A as often as B.
+    seats = list("AB" * (players // 2) + ("AB"[(seed // 2) % 2] if players % 2 else ""))
+    random.Random(f"seating:{players}:{seed // 2}").shuffle(seats)
+    if seed % 2:
+        seats = ["B" if s == "A" else "A" for s in seats]
+    return "".join(seats)
 
 
 def one_game(a: str, b: str, seed: int, players: int, totals: dict) -> tuple[float, float]:
@@ -66,11 +76,11 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
-    parser.add_argument("--players", type=int, default=4, help="players per game, even (default 4)")
+    parser.add_argument("--players", type=int, default=4, help="players per game, 3-8 (default 4)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     args = parser.parse_args()
-    if args.players % 2 or not 4 <= args.players <= 8:
-        parser.error("--players must be 4, 6 or 8 (half the seats per level)")
+    if not 3 <= args.players <= 8:
+        parser.error("--players must be 3 to 8")
     load = os.getloadavg()[0]
     print(f"{args.games} one-game matches of {args.players} players per pairing, half the seats per level, "
           f"seats and dealer rotated; ± is the 95% CI; load average {load:.2f} at the start")

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import lru_cache
+from math import comb
 
 LEVELS = ("easy", "normal", "hard")
 COLOURS = ("black", "red", "yellow", "blue")
@@ -39,13 +41,14 @@ PROFILES: dict[str, dict] = {
     # easy: fixed rates, no counting.
     "easy": {"hide": 0.4, "accuse": 0.6, "continue": 0.5},
     # normal: the rulebook's tips; "hide" is its bluff rate when revealing would be safe.
-    "normal": {"hide": 0.2, "accuse_at": 0.5},
+    "normal": {"hide": 0.2, "accuse_at": 0.15},
     # hard: see Bot._hard_*; "bluff_prior" is what it assumes of a seat it has not watched yet
     # (as pseudo-counts: kept hidden, revealed), "again" the share of the pot it expects to
     # collect after continuing when nobody reveals above it.
-    "hard": {"bluff_prior": (1.0, 2.0), "again": 0.6, "reward": 3.0},
+    "hard": {"bluff_prior": (1.0, 2.0), "again": 1.5, "reward": 3.0},
 }
 REWARD = 3
+HAND = 12          # cards dealt to every seat
 
 
 # -- cards ---------------------------------------------------------------------------------
@@ -71,8 +74,9 @@ def _mean_eggs(players: int, option: str) -> float:
 # -- memory: what a seat has seen --------------------------------------------------------------
 
 def _fresh(view: dict) -> dict:
-    return {"game": view["game_no"], "shown": [], "mine": [], "void": {}, "lost": dict.fromkeys(COLOURS, 0.0),
-            "round": None, "n": 0, "colour": None, "guess": {}, "settled": 0, "history": 0}
+    return {"game": view["game_no"], "dealt": [], "shown": [], "mine": [], "void": {}, "lost": dict.fromkeys(COLOURS, 0.0),
+            "round": None, "n": 0, "colour": None, "guess": {}, "settled": 0, "history": 0,
+            "followed": {}, "shed": {}, "pass": 0}
 
 
 def observe(view: dict, memory: dict) -> None:
@@ -87,17 +91,21 @@ def observe(view: dict, memory: dict) -> None:
         memory.update(_fresh(view), bluffs=bluffs)
     shown = set(memory["shown"])
     # A round that ended since the last look: its public end (from the history if the log moved on).
-    for entry in view["history"][memory["history"]:]:
+    for i, entry in enumerate(view["history"][memory["history"]:], memory["history"]):
         if entry["round"] > memory["settled"]:
             memory["colour"] = entry["colour"]
+            memory["pass"] = _passes_of(view["history"][:i], entry["colour"]) + entry["passes"]
             for e in _end_events(entry):
                 _take(view, memory, e, shown)
             _settle(memory, entry["round"])
     memory["history"] = len(view["history"])
     if memory["round"] != view["round"]:
         memory.update(round=view["round"], n=0, colour=view["colour"], guess={})
+    before = _passes_of(view["history"], view["colour"]) if view["colour"] else 0
     log = view["log"]
     for e in log[memory["n"]:]:
+        if e["code"] == "pass_start":
+            memory["pass"] = before + e["pass"]   # the how-manieth pass of this colour in the game
         _take(view, memory, e, shown)
     memory["n"] = len(log)
     if memory["colour"] is None:
@@ -108,8 +116,19 @@ def observe(view: dict, memory: dict) -> None:
 
 
 def _end_events(entry: dict) -> list[dict]:
-    """The public events that ended a finished round, as its history entry keeps them."""
-    return [e for e in entry.get("events", ()) if e["code"] in ("accused", "turned_up", "fattest_egg")]
+    """The public end of a finished round, rebuilt from its history entry as events.
+
+    The engine starts the next round's log in the same step that ends a round, so the
+    cards turned up at the end are read from the history (``last_pass``, all face up by then).
+    """
+    last, accused = entry["last_pass"], entry["accused"]
+    events = []
+    if accused is not None:
+        events.append({"code": "accused", "target": accused, "card": last[accused]})
+    hidden = {str(s): c for s, c in enumerate(last) if s not in entry["revealed"] and s != accused}
+    if hidden:
+        events.append({"code": "turned_up", "cards": hidden})
+    return events
 
 
 def _take(view: dict, memory: dict, e: dict, shown: set) -> None:
@@ -117,12 +136,15 @@ def _take(view: dict, memory: dict, e: dict, shown: set) -> None:
     colour = memory["colour"]
     if code == "called":
         memory["colour"] = e["colour"]
+    elif code == "dealt" and e.get("cards") and e["seat"] == view["seat"]:
+        memory["dealt"] = list(e["cards"])
     elif code == "laid" and e.get("card") and e["seat"] == view["seat"]:
         if e["card"] not in memory["mine"]:
             memory["mine"].append(e["card"])
     elif code == "revealed":
         shown.add(e["card"])
         _count_bluff(memory, e["seat"], hidden=False)
+        _followed(memory, e["seat"], colour)
     elif code == "accused":
         _show(memory, shown, e["target"], e["card"], colour)
     elif code == "turned_up":
@@ -141,10 +163,24 @@ def _show(memory: dict, shown: set, seat: int, card: str, colour: str | None) ->
         return
     if colour_of(card) == colour:
         _count_bluff(memory, seat, hidden=True)
+        _followed(memory, seat, colour)
     else:
         voids = memory["void"].setdefault(str(seat), [])
         if colour not in voids:
             voids.append(colour)
+        shed = memory["shed"].setdefault(str(seat), {})      # a card of another colour gone off-colour
+        shed[colour_of(card)] = shed.get(colour_of(card), 0) + 1
+
+
+def _followed(memory: dict, seat: int, colour: str) -> None:
+    """``seat`` laid ``colour`` in the game's ``memory["pass"]``-th pass of it: it was dealt at least that many."""
+    seen = memory["followed"].setdefault(str(seat), {})
+    seen[colour] = max(seen.get(colour, 0), memory.get("pass", 0))
+
+
+def _passes_of(history: list[dict], colour: str) -> int:
+    """How many passes of ``colour`` the finished rounds of this game had."""
+    return sum(entry["passes"] for entry in history if entry["colour"] == colour)
 
 
 def _count_bluff(memory: dict, seat: int, hidden: bool) -> None:
@@ -198,9 +234,14 @@ def _revealed_now(view: dict) -> dict[int, str]:
     return out
 
 
+def _mine(view: dict, memory: dict) -> set[str]:
+    """The cards this seat has laid this game (also those laid while it was not observing)."""
+    return set(memory["mine"]) | (set(memory["dealt"]) - set(view["hand"]))
+
+
 def _known(view: dict, memory: dict) -> set[str]:
     """Cards whose place this seat knows: its hand, what it laid, what was shown this game."""
-    known = set(view["hand"]) | set(memory["mine"]) | set(memory["shown"])
+    known = set(view["hand"]) | _mine(view, memory) | set(memory["shown"])
     for stack in view["stacks"]:
         for entry in stack:
             if entry["card"]:
@@ -218,41 +259,75 @@ def _void(memory: dict, seat: int, colour: str) -> bool:
     return colour in memory["void"].get(str(seat), ())
 
 
-def _bluff_rate(memory: dict, seat: int, prior=PROFILES["hard"]["bluff_prior"]) -> float:
+def _bluff_rate(memory: dict, seat: int, prior: tuple = PROFILES["hard"]["bluff_prior"]) -> float:
     hidden, shown = memory["bluffs"].get(str(seat), (0, 0))
     return (hidden + prior[0]) / (hidden + shown + prior[0] + prior[1])
+
+
+def _plain_odds(view: dict, memory: dict, colour: str) -> dict[int, float]:
+    """Normal's rough count: the colour's share of the cards it has not seen, over each seat's cards."""
+    me, players = view["seat"], view["players"]
+    share = len(_unseen(view, memory, colour)) / max(1, 4 * 3 * players - len(_known(view, memory)))
+    return {seat: 0.0 if _void(memory, seat, colour) else 1 - (1 - share) ** (view["hand_sizes"][seat] + 1)
+            for seat in range(players) if seat != me}
+
+
+@lru_cache(maxsize=4096)
+def _at_least(pool: int, of_colour: int, hand: int, t: int) -> float:
+    """P(at least ``t`` of the colour in ``hand`` cards dealt from ``pool`` holding ``of_colour``)."""
+    if t <= 0:
+        return 1.0
+    total = comb(pool, hand)
+    return sum(comb(of_colour, x) * comb(pool - of_colour, hand - x)
+               for x in range(t, min(hand, of_colour) + 1)) / total
 
 
 def _odds(view: dict, memory: dict, colour: str) -> dict[int, float]:
     """For every other seat, the chance that it held ``colour`` when it laid this pass's card.
 
-    The unseen cards of the colour, less those estimated gone with earlier face-down
-    cards, are spread over the cards of the seats that may still hold the colour (their
-    hands and face-down cards of this pass), as if dealt at random among them.
+    Two counts, and the smaller chance of the two (both overrate it in their own way):
+
+    * the deal: a seat holding the colour has laid one of it in every pass of that
+      colour this game, so it still holds some if it was dealt more than there were such
+      passes before this one (plus those it was seen to lay off-colour); the deal is
+      random among the cards this seat was not dealt; a seat that showed the colour in
+      the k-th pass of it was dealt at least k;
+    * the cards left: the unseen cards of the colour, less those estimated gone unseen
+      with earlier face-down cards, spread at random over the cards of the seats that
+      may hold it (hand and this pass's card).
+
+    A seat that showed another colour in a pass of this one holds none; nobody does
+    when this seat has seen them all.
     """
     me, players = view["seat"], view["players"]
-    unseen = len(_unseen(view, memory, colour))
-    gone = memory["lost"][colour]
-    for key, guesses in memory["guess"].items():
-        if int(key) < view["pass_no"]:
-            gone += sum(guesses.values())
-    live = max(0.0, unseen - gone)
-    slots = {}
-    for seat in range(players):
-        if seat == me or _void(memory, seat, colour):
-            continue
-        slots[seat] = view["hand_sizes"][seat] + (1 if _facedown(view, seat) else 0)
-    total = sum(slots.values())
+    mine = sum(colour_of(c) == colour for c in view["hand"] + sorted(_mine(view, memory)))
+    pool, of_colour = HAND * (players - 1), 3 * players - mine
+    passes = _passes_of(view["history"], colour)
+    if view["colour"] == colour:
+        passes += view["pass_no"] - 1
+    live = len(_unseen(view, memory, colour)) - memory["lost"][colour] - sum(
+        sum(guesses.values()) for key, guesses in memory["guess"].items() if int(key) < view["pass_no"])
+    cards = {seat: view["hand_sizes"][seat] + (1 if view["stacks"][seat] else 0)
+             for seat in range(players) if seat != me and not _void(memory, seat, colour)}
+    total = sum(cards.values())
     odds = {}
     for seat in range(players):
         if seat == me:
             continue
-        k = slots.get(seat, 0)
-        odds[seat] = 0.0 if not k or not total else 1 - (1 - k / total) ** live
+        if live <= 0 or seat not in cards:
+            odds[seat] = 0.0
+            continue
+        floor = memory["followed"].get(str(seat), {}).get(colour, 0)
+        shed = memory["shed"].get(str(seat), {}).get(colour, 0)
+        dealt = (_at_least(pool, of_colour, HAND, passes + shed + 1)
+                 / _at_least(pool, of_colour, HAND, min(floor, passes)))
+        spread = 1 - (1 - cards[seat] / total) ** live
+        odds[seat] = min(dealt, spread)
     return odds
 
 
-def _suspicion(view: dict, memory: dict, colour: str, odds: dict[int, float] | None = None) -> dict[int, float]:
+def _suspicion(view: dict, memory: dict, colour: str, odds: dict[int, float] | None = None,
+               prior: tuple = PROFILES["hard"]["bluff_prior"]) -> dict[int, float]:
     """For each seat whose card of this pass lies face down: the chance it is ``colour``.
 
     A seat that held the colour laid it and then chose to hide it, which it does at its
@@ -263,7 +338,7 @@ def _suspicion(view: dict, memory: dict, colour: str, odds: dict[int, float] | N
     for seat, q in odds.items():
         if not _facedown(view, seat):
             continue
-        b = _bluff_rate(memory, seat)
+        b = _bluff_rate(memory, seat, prior)
         out[seat] = b * q / (b * q + (1 - q)) if q > 0 else 0.0
     return out
 
@@ -353,18 +428,20 @@ class Bot:
     # -- normal: the rulebook's tips ------------------------------------------------------------
 
     def _normal_call(self, view, legal, memory, rng):
-        # The colour it holds most of, so that it can play high early and low later.
+        # The colour it holds fewest of: it can hardly be caught bluffing in that round.
         hand = view["hand"]
-        return max(legal, key=lambda a: (sum(colour_of(c) == a.split()[1] for c in hand),
-                                         max((value_of(c) for c in hand if colour_of(c) == a.split()[1]), default=0),
-                                         rng.random()))
+        return min(legal, key=lambda a: (sum(colour_of(c) == a.split()[1] for c in hand), rng.random()))
 
     def _normal_reveal(self, view, memory, rng):
+        # Revealing below a card already revealed is safe: someone else is on turn.
+        mine = value_of(view["stacks"][view["seat"]][-1]["card"])
+        if any(value_of(c) > mine for c in _revealed_now(view).values()):
+            return "reveal"
         return "hide" if rng.random() < self.p["hide"] else "reveal"
 
     def _normal_turn(self, view, legal, memory, rng):
         colour = view["colour"]
-        odds = _odds(view, memory, colour)
+        odds = _plain_odds(view, memory, colour)
         suspects = {int(a.split()[1]): odds[int(a.split()[1])] for a in legal if a.startswith("accuse ")}
         if suspects:
             seat = max(suspects, key=lambda s: (suspects[s], rng.random()))
@@ -434,24 +511,29 @@ class Bot:
         revealed = [value_of(c) for s, c in _revealed_now(view).items() if s != view["seat"]]
         if not before and revealed and max(revealed) > v:
             return 0.0
+        stay = self._nobody_above(memory, odds, v, unseen, self._later(view, before))
+        return stay * self._turn_value(view, memory, odds, pot, before)
+
+    def _nobody_above(self, memory, odds, v, unseen, seats) -> float:
+        """The chance that none of ``seats`` reveals a card of the colour above value ``v``."""
         above = sum(u > v for u in unseen) / len(unseen) if unseen else 0.0
         stay = 1.0
-        for seat in self._later(view, before):
-            stay *= 1 - odds[seat] * above * (1 - _bluff_rate(memory, seat))
-        return stay * self._turn_value(view, memory, odds, pot, unseen, v, before)
+        for seat in seats:
+            stay *= 1 - odds[seat] * above * (1 - _bluff_rate(memory, seat, self.p["bluff_prior"]))
+        return stay
 
-    def _turn_value(self, view, memory, odds, pot, unseen, v, before) -> float:
-        """Expected points of being on turn after this pass (accuse the likeliest bluffer or continue)."""
+    def _turn_value(self, view, memory, odds, pot, before) -> float:
+        """Expected points of being on turn after this pass: accuse the likeliest bluffer, or continue."""
+        later = self._later(view, before)
         best = 0.0
-        me = view["seat"]
         for seat, q in odds.items():
-            if not before and seat not in self._later(view, before) and not _facedown(view, seat):
-                continue
-            b = _bluff_rate(memory, seat)
-            best = max(best, b * q / (b * q + (1 - q)) if q > 0 else 0.0)
-        accuse = -(1 - best) * pot
-        cont = -pot * self.p["again"] if len(view["hand"]) > (0 if before else 0) and unseen else -pot
-        return max(accuse, cont if me is not None else accuse)
+            if seat in later or _facedown(view, seat):
+                b = _bluff_rate(memory, seat, self.p["bluff_prior"])
+                best = max(best, b * q / (b * q + (1 - q)) if q > 0 else 0.0)
+        value = -(1 - best) * pot
+        if len(view["hand"]) > (1 if before else 0):      # cards left after this pass: may continue
+            value = max(value, -pot * self.p["again"])
+        return value
 
     def _hide_value(self, view, memory, odds, v, pot, unseen, before=False) -> float:
         """Expected points of keeping value ``v`` hidden: the risk of an accusation against the fattest egg."""
@@ -463,7 +545,7 @@ class Bot:
         public_unseen = len(unseen) + sum(colour_of(c) == view["colour"] for c in view["hand"]) + 1
         public_cards = sum(view["hand_sizes"][s] + 1 for s in range(players))
         q_me = 1 - (1 - (len(view["hand"]) + 1) / max(public_cards, 1)) ** public_unseen
-        b_me = _bluff_rate(memory, me)
+        b_me = _bluff_rate(memory, me, self.p["bluff_prior"])
         p_me = b_me * q_me / (b_me * q_me + (1 - q_me))
         # Rivals for suspicion: the seats that will keep their card hidden too.
         rivals = 0.0
@@ -472,7 +554,7 @@ class Bot:
                 continue
             if not before and not _facedown(view, seat):
                 continue
-            b = _bluff_rate(memory, seat)
+            b = _bluff_rate(memory, seat, self.p["bluff_prior"])
             q = odds[seat]
             hide = b * q + (1 - q)
             p = b * q / hide if hide else 0.0
@@ -487,29 +569,25 @@ class Bot:
         for seat in others:
             if seat in revealed:
                 continue
-            win *= 1 - odds[seat] * above * _bluff_rate(memory, seat)
+            win *= 1 - odds[seat] * above * _bluff_rate(memory, seat, self.p["bluff_prior"])
         return -accused * pot + (1 - accused) * win * self.p["reward"]
 
     def _hard_turn(self, view, legal, memory, rng):
         colour = view["colour"]
         odds = _odds(view, memory, colour)
-        suspicion = _suspicion(view, memory, colour, odds)
+        suspicion = _suspicion(view, memory, colour, odds, self.p["bluff_prior"])
         pot, mean = _pot(view)
         options = []
         for a in legal:
-            if a.startswith("accuse "):
-                seat = int(a.split()[1])
-                options.append((-(1 - suspicion.get(seat, 0.0)) * pot, rng.random(), a))
+            seat = int(a.split()[1]) if a.startswith("accuse ") else None
+            if seat is not None and suspicion.get(seat, 0.0) > 0:    # never a seat that cannot hold the colour
+                options.append((-(1 - suspicion[seat]) * pot, rng.random(), a))
         if "continue" in legal:
-            unseen = _unseen(view, memory, colour)
-            nxt = pot + mean * view["players"]
-            stay = 1.0
-            own = [value_of(c) for c in view["hand"] if colour_of(c) == colour]
-            floor = min(own, default=0)
-            above = sum(u > floor for u in unseen) / len(unseen) if unseen else 0.0
-            for seat, q in odds.items():
-                stay *= 1 - q * above * (1 - _bluff_rate(memory, seat))
-            options.append((-stay * nxt * self.p["again"], rng.random(), "continue"))
+            # Next pass it reveals first, its lowest card of the colour: it stays on turn
+            # (with a bigger pot) unless someone reveals above that.
+            floor = min((value_of(c) for c in view["hand"] if colour_of(c) == colour), default=0)
+            stay = self._nobody_above(memory, odds, floor, _unseen(view, memory, colour), list(odds))
+            options.append((-stay * (pot + mean * view["players"]) * self.p["again"], rng.random(), "continue"))
         options.append((-pot, rng.random(), "end"))
         return max(options)[2]
 
