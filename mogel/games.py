@@ -80,6 +80,17 @@ class GameKind:
     sounds: dict[str, str] = {}
     hold_after: tuple[str, ...] = ("round_end",)
     fast_actions: dict[str, tuple[str, ...]] = {}
+    # Lessons and rules pages (docs/platform.md, "Lessons" and "Rules"): a kind without a
+    # lessons_dir has no lessons, one without a rules_dir no rules pages.
+    lessons_dir: str = ""
+    lesson_runner: str = ""
+    lesson_templates: dict[str, str] = {"table": "tutorial/_table.html#table", "panel": "tutorial/_panel.html#panel"}
+    learn_description: Any = ""
+    lessons_intro: Any = ""
+    rules_dir: str = ""
+    has_summary: bool = False
+    rule_slugs: tuple[str, ...] = ()
+    rules_texts: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"
@@ -192,7 +203,9 @@ class GameKind:
 
     def rule_link(self, slug: str | None) -> str | None:
         """The rules page's URL for an anchor from :meth:`explain` (None while there is none)."""
-        return None
+        from mogel.rules.links import rule_url
+
+        return rule_url(slug, self.key)
 
     def moves(self, events: list[dict], me: int) -> list[dict]:
         """The public moves among ``events`` (as ``me`` sees them) for the shell's motion.js:
@@ -203,7 +216,29 @@ class GameKind:
         """A decorative card face (safe HTML), e.g. for the home page."""
         return ""
 
-    # -- links ----------------------------------------------------------------------------
+    # -- lessons and rules ----------------------------------------------------------------
+
+    @cached_property
+    def lesson_rules(self):
+        """The kind's part of the lesson runner, a ``tutorial.runner.Rules`` (``lesson_runner``)."""
+        module, _dot, name = self.lesson_runner.rpartition(".")
+        return getattr(import_module(module), name)
+
+    def lesson_table(self, run, shell: dict) -> dict:
+        """The template context of the kind's table in a lesson (``lesson_templates["table"]``):
+        ``run`` is the lesson's ``tutorial.views.Lessonrun``, ``shell`` what the lesson views
+        hand every kind (see docs/platform.md, "Lessons")."""
+        raise NotImplementedError
+
+    def lesson_windows(self) -> dict[str, int]:
+        """The practice game's window lengths in ms, for a step text's ``{game_seconds}``."""
+        return {}
+
+    def rules_card(self, name: str):
+        """The picture a rules text draws for ``{card:<name>}`` (safe HTML with the card's name
+        as text alternative), or None when the game has no such card."""
+        return None
+
 
     def play_url(self, name: str, game_id: str | None = None) -> str:
         """The URL of the kind's practice-game view ``name`` (lobby, game, poll, act, abandon).

@@ -15,11 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from mogel.cards.names import parse_card
 from mogel.cards.render import render_card
 from mogel.engine.game import DEFAULT_OPTIONS
 from mogel.games import MOGEL_MOTTE, GameKind, Way
 
+from mogel.rules.anchors import SLUGS
+
 from . import bots, motion, tells
+from .lesson import lesson_table
 from .events import describe, noticed, visible
 from .refusals import explain, rule_link
 
@@ -76,6 +80,26 @@ class MogelMotte(GameKind):
     # Slaps, races and Caught! are judged by the rules at the time they were made. The same one
     # again since the page was drawn is a double tap (a second Caught! would cost a second card).
     fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+    lessons_dir = "tutorial/data/lessons"
+    lesson_runner = "mogel.table.lesson_rules.RULES"
+    learn_description = gettext_lazy("Learn Cheating Moth step by step: short lessons you play on the card table.")
+    lessons_intro = gettext_lazy("Eleven short lessons. In each one you play a few moves yourself – Mia, Leo and "
+                                 "Ben play along. You can't break anything: a wrong move is simply explained, "
+                                 "and you try again.")
+    rules_dir = "mogel/rules/data"
+    has_summary = True
+    rule_slugs = SLUGS
+    rules_texts = {
+        "title": gettext_lazy("How to play Cheating Moth"),
+        "intro": gettext_lazy("Everything you need to play Cheating Moth with your family. Read it from top to "
+                              "bottom before your first game, or jump straight to the rule you are wondering about."),
+        "description": gettext_lazy("The complete rules of the card game Cheating Moth, explained simply with "
+                                    "pictures of the cards: setup, turns, cheating, the Guard Bug, the action cards "
+                                    "and scoring."),
+        "summary_title": gettext_lazy("Cheating Moth: the rules on one page"),
+        "summary_description": gettext_lazy("The rules of the card game Cheating Moth in short, with pictures of the "
+                                            "cards. Printed, they fit on one A4 sheet."),
+    }
 
     # -- engine ---------------------------------------------------------------------------
 
@@ -208,6 +232,19 @@ class MogelMotte(GameKind):
 
     def rule_link(self, slug):
         return rule_link(slug) if slug else None
+
+    def lesson_table(self, run, shell):
+        return lesson_table(run, shell)
+
+    def lesson_windows(self):
+        return window_options()
+
+    def rules_card(self, name):
+        try:
+            parse_card(name)
+        except ValueError:
+            return None
+        return render_card(name, size="sm")
 
     def moves(self, events, me):
         return motion.moves(events, me)

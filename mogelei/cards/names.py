@@ -1,6 +1,6 @@
 """Mogelei card notation and translated names.
 
-A card is ``"<colour>-<value>"`` (``"black-9"``, the engine's ids); two pictures are not
+A card is ``"<colour>-<value>"`` (``"black-9"``, the engine's ids: ``mogelei.engine.cards``); two pictures are not
 playing cards: ``"back"`` (any card face down) and ``"reward"`` (a reward card, "the
 fattest egg"). :func:`card_label` names a card standing alone, the way the glossary
 (docs/glossary.md, Mogelei) names colours and family members: "Father's black 9".
@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from django.utils.translation import npgettext, pgettext_lazy
 
-from .facts import COLOURS, EGGS_BY_VALUE, FAMILY, card, eggs
+from mogelei.engine.cards import COLOURS, EGGS_BY_VALUE, FAMILY, card, eggs
 
 BACK, REWARD = "back", "reward"
 
@@ -27,9 +27,10 @@ def parse_card(text: str) -> Face:
     if isinstance(text, str) and text.strip() in (BACK, REWARD):
         return Face(None, None)
     try:
-        return Face(*card(text.strip() if isinstance(text, str) else text))
+        parsed = card(text.strip() if isinstance(text, str) else text)
     except ValueError:
         raise ValueError(f"Unknown Mogelei card {text!r}: expected 'black-1'..'blue-24', 'back' or 'reward'.") from None
+    return Face(parsed.colour, parsed.value)
 
 
 def kind(text: str) -> str:

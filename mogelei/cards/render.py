@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from mogel.cards.render import SIZES
 
-from .facts import COLOURS, EGG_OPTIONS, EGGS_BY_VALUE, FAMILY, eggs
+from mogelei.engine.cards import COLOURS, EGG_OPTIONS, EGGS_BY_VALUE, FAMILY, eggs
 from .names import BACK, REWARD, card_label, parse_card
 from .palette import EGG_WHITE, MEDALLION, OUTLINE, PALETTE, YOLK, YOLK_EDGE
 

@@ -9,7 +9,7 @@ ValueError. Link ``{% static 'cards/cards.css' %}`` in the page for the size cla
 
 from django import template
 
-from ..cards.facts import EGGS_BY_VALUE
+from ..engine.cards import EGGS_BY_VALUE
 from ..cards.names import card_label
 from ..cards.render import render_back, render_card, render_reward
 

@@ -10,7 +10,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from mogel.cards.palette import contrast
-from mogelei.cards.facts import COLOURS, EGGS_ONE, FAMILY, MAX_VALUE, eggs
+from mogelei.engine.cards import COLOURS, EGGS_ONE, FAMILY, MAX_VALUE, eggs
 from mogelei.cards.names import card_label, colour_name, member_name, parse_card
 from mogelei.cards.palette import MEDALLION, OUTLINE, PALETTE
 from mogelei.cards.render import render_card, rules_card
