@@ -8,13 +8,14 @@ Registered by the ``mogelei`` app's ``ready()``.
 
 from __future__ import annotations
 
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from mogel.engine.eventlog import seen_by
 from mogel.games import GameKind, Way
+from mogel.rules.links import rules_url
 from mogelei.cards.render import render_card
+from mogelei.rules.kind import MogeleiRules
 
 from . import bots, motion
 from .events import describe
@@ -26,7 +27,7 @@ HUMAN = 0
 MOGELEI = "mogelei"
 
 
-class Mogelei(GameKind):
+class Mogelei(MogeleiRules, GameKind):
     key = MOGELEI
     name = gettext_lazy("Mogelei")
     min_players, max_players = 3, 8
@@ -114,18 +115,15 @@ class Mogelei(GameKind):
         return render_card(card, size=size, decorative=True)
 
     def ways(self):
+        """Learn (once the lessons are there), play, the rules."""
+        from tutorial.views import lesson_url
+
         ways = []
-        for name, cards, title, about in (
-            ("mogelei_lessons:index", ("yellow-12", "black-9"), _("Learn Mogelei in lessons"),
-             _("Short lessons: follow colour face down, reveal or bluff, accuse.")),
-            (None, ("red-7", "blue-3"), _("Play Mogelei against bots"),
-             _("Bluff with face-down cards against 2 to 7 computer players.")),
-            ("mogelei_rules:index", ("black-1", "red-15"), _("The rules of Mogelei"),
-             _("Every rule explained simply, with the worked example.")),
-        ):
-            try:
-                url = reverse(name) if name else self.play_url("lobby")
-            except NoReverseMatch:
-                continue
-            ways.append(Way(url, cards, title, about))
+        if self.lessons_dir:
+            ways.append(Way(lesson_url(self, "index"), ("yellow-12", "black-9"), _("Learn Mogelei in lessons"),
+                            _("Short lessons: follow colour face down, reveal or bluff, accuse.")))
+        ways.append(Way(self.play_url("lobby"), ("red-7", "blue-3"), _("Play Mogelei against bots"),
+                        _("Bluff with face-down cards against 2 to 7 computer players.")))
+        ways.append(Way(rules_url(self), ("black-1", "red-15"), _("The rules of Mogelei"),
+                        _("Every rule explained simply, with the worked example.")))
         return ways

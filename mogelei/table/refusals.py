@@ -8,11 +8,11 @@ section of the Mogelei rules page that explains the rule; :func:`rule_link` make
 
 from __future__ import annotations
 
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from mogel.engine.errors import MOGELEI_CODES
+from mogel.rules.links import rule_url
 from mogel.table.refusals import _MESSAGES as SHARED_MESSAGES
 from mogel.table.refusals import TABLE_CODES
 
@@ -21,7 +21,6 @@ from .names import colour_label
 
 # The section a code's rule lives in, where the engine does not name one.
 _ANCHORS = {"stale": "round", "bad_post": "round", "waiting": "round"}
-RULES_URL_NAMES = ("mogelei_rules:index", "mogelei:rules")
 
 # The codes both games share, and the web table's own, read as Mogel Motte's do.
 _MESSAGES = {
@@ -51,12 +50,5 @@ def explain(code: str, params: dict | None = None) -> tuple[str, str]:
 
 
 def rule_link(anchor: str | None) -> str | None:
-    """The Mogelei rules section's URL, or None while the rules page does not exist."""
-    if not anchor:
-        return None
-    for name in RULES_URL_NAMES:
-        try:
-            return reverse(name) + "#" + anchor
-        except (NoReverseMatch, ImportError):
-            continue
-    return None
+    """The Mogelei rules section's URL, or None (no such anchor, no rules page)."""
+    return rule_url(anchor, "mogelei")
