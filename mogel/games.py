@@ -67,6 +67,8 @@ class GameKind:
                        scores (Mogel Motte: ``round_end``; Mogelei: ``game_end``).
     ``fast_actions``   verb -> the player's own event codes that make a repeat a double tap;
                        these actions are judged at the time they were made (empty: none).
+    ``go_on``          what the summary's button posts to end a hold ("continue"); while the
+                       bots hold, or when the engine does not take it now, it is no engine move.
     """
 
     key: str = ""
@@ -80,6 +82,7 @@ class GameKind:
     sounds: dict[str, str] = {}
     hold_after: tuple[str, ...] = ("round_end",)
     fast_actions: dict[str, tuple[str, ...]] = {}
+    go_on: str = "continue"
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"

@@ -235,7 +235,9 @@
   }
 
   function show(move, speed) {
-    if (SOUNDS[move.kind]) { sound(SOUNDS[move.kind]); }
+    // Mogel Motte's moves by their own names; any kind's move whose kind names one of the
+    // toggle's sounds (data-sound-<kind>, GameKind.sounds) plays that sound.
+    sound(SOUNDS[move.kind] || move.kind);
     if (reduce.matches) { return still(move, speed); }
     if (CARD_KINDS[move.kind]) { return moveCard(move, speed); }
     if (move.kind === "guard") { return moveGuard(move, speed); }
