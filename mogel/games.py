@@ -219,6 +219,14 @@ class GameKind:
         kwargs = {"kind": self.slug, **({"game_id": game_id} if game_id else {})}
         return reverse(f"kind-play:{name}", kwargs=kwargs)
 
+    def rules_url(self) -> str | None:
+        """The kind's rules page (None while it has none)."""
+        return None
+
+    def learn_url(self) -> str | None:
+        """The kind's lessons (None while it has none)."""
+        return None
+
     def ways(self) -> list[Way]:
         """The kind's three ways in on the home page (learn, play, rules), in that order."""
         return []

@@ -13,14 +13,13 @@ from mogel.cards.names import card_label, name_card
 from mogel.cards.render import render_card
 from mogel.engine import cards as C
 
-from mogel.play.shell import LOG_LINES, log_lines, motion as motion_context
+from mogel.play.shell import log_lines, motion as motion_context
 
 from . import motion
 from .events import describe
 from .refusals import explain, rule_link
 
 SIDE_VERBS = ("cheat", "catch")
-__all__ = ["LOG_LINES", "present"]
 _SVG_CACHE: dict = {}
 
 

@@ -9,6 +9,7 @@ the unfinished games and the cap, pruning, and a block on the home page below Mo
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from datetime import timedelta
@@ -298,7 +299,7 @@ def test_unfinished_games_and_the_cap_count_every_kind(client, tap, settings):
 def test_prune_removes_old_games_of_every_kind(client, tap):
     url = start(client)
     PracticeGame.objects.filter(pk=row_of(url).pk).update(updated=timezone.now() - timedelta(days=3))
-    call_command("prunegames", stdout=open("/dev/null", "w"))
+    call_command("prunegames", stdout=io.StringIO())
     assert not PracticeGame.objects.filter(kind="tap-in-turn").exists()
 
 
