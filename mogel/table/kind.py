@@ -254,13 +254,19 @@ class MogelMotte(GameKind):
 
     # -- links ----------------------------------------------------------------------------
 
+    def rules_url(self):
+        return reverse("rules:index")
+
+    def learn_url(self):
+        return reverse("tutorial:index")
+
     def ways(self):
         # Learning first: a family new to the game starts there.
         return [
-            Way(reverse("tutorial:index"), ("moth3", "spider2"), _("Start here: learn in 10 minutes"),
+            Way(self.learn_url(), ("moth3", "spider2"), _("Start here: learn in 10 minutes"),
                 _("Short lessons that show a game move by move.")),
             Way(self.play_url("lobby"), ("guard", "mosquito4"), _("Play against bots"),
                 _("Practise cheating – and catching cheaters – against computer players.")),
-            Way(reverse("rules:index"), ("3", "ant5"), _("Learn the rules"),
+            Way(self.rules_url(), ("3", "ant5"), _("Learn the rules"),
                 _("Every rule explained simply, with examples.")),
         ]

@@ -235,8 +235,9 @@
   }
 
   function show(move, speed) {
-    var cue = move.sound || SOUNDS[move.kind];
-    if (cue) { sound(cue); }
+    // Mogel Motte's moves by their own names; any kind's move names its sound ("sound"), or its
+    // kind names one of the toggle's sounds (data-sound-<kind>, GameKind.sounds).
+    sound(move.sound || SOUNDS[move.kind] || move.kind);
     if (kinds[move.kind]) { return Promise.resolve(kinds[move.kind](move, speed, reduce.matches)); }
     if (reduce.matches) { return still(move, speed); }
     if (CARD_KINDS[move.kind]) { return moveCard(move, speed); }
