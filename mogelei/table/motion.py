@@ -19,7 +19,6 @@ caller passing raw log entries still never sends a card the viewer may not see.
 from __future__ import annotations
 
 from mogel.table.events import visible
-from mogel.table.motion import moves_json  # noqa: F401  (the page reads the same attribute)
 
 MAX_MOVES = 12
 

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from mogel.play import shell
 from mogelei.cards.palette import PALETTE
 from mogelei.cards.render import render_back, render_card
 from mogelei.engine.cards import eggs as _eggs
@@ -20,7 +21,6 @@ from .events import describe
 from .names import COLOURS, FAMILY, card_name, colour_label, colour_name, member_name, split
 from .refusals import explain, rule_link
 
-LOG_LINES = 30
 _SVG_CACHE: dict = {}
 
 
@@ -169,7 +169,7 @@ def _owing(view: dict) -> set[int]:
 
 def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
             announce: list[dict] | None = None, moved: list[dict] | None = None) -> dict:
-    """Template context for ``mogelei/table.html``.
+    """Template context for the shared shell ``play/table.html`` around ``mogelei/table.html#body``.
 
     ``announce``: events (as the seat sees them) read out once in the live region;
     ``moved``: the events to animate (default ``announce``). The rest as :func:`mogel.table.present.present`.
@@ -212,9 +212,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "accusations": [s for s in seats if s["accuse"]],
     }
     controls["any"] = bool(calls or controls["hide"] or controls["end"] or controls["continue"])
-    log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"][-LOG_LINES:]]
     announce = list(announce or [])
-    moves = motion.moves(announce if moved is None else moved, me)
     where = [_("Round %(round)s") % {"round": view.get("game_round", view["round"])}]
     if view["games"] > 1:
         where.insert(0, _("Game %(game_no)s of %(games)s") % view)
@@ -233,9 +231,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "controls": controls,
         "prompt": _prompt(view, legal_set, names),
         "my_turn": me in owing and bool(legal),
-        "log": log, "log_total": view.get("log_start", 0) + len(view["log"]),
+        **shell.log_lines(view, names, me, describe),
         "announce": [describe(e, names, me) for e in announce],
-        "moves": moves, "moves_json": motion.moves_json(moves),
+        **shell.motion(motion.moves(announce if moved is None else moved, me), lambda card: card_svg(card, "md")),
         "back_svg": card_svg("back", "sm"),
         **(extra or {}),
     }

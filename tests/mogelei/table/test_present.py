@@ -22,6 +22,7 @@ from mogelei.table.refusals import explain
 
 LANGS = ("en", "de", "fr", "nl", "it")
 NAMES = ["Ann", "Lotte", "Emil", "Berta", "Claus", "Doris", "Anton", "Maxi"]
+BODY = "mogelei/table.html#body"
 CARD = re.compile(r"\b(?:black|red|yellow|blue)-\d+\b")
 
 
@@ -44,7 +45,7 @@ def context(game, lang="en"):
 
 def html(game, lang="en"):
     with translation.override(lang):
-        return render_to_string("mogelei/table.html#table", context(game, lang))
+        return render_to_string("play/table.html#table", {**context(game, lang), "body_template": BODY})
 
 
 def hidden_from_me(game):
