@@ -67,6 +67,8 @@ class GameKind:
                        scores (Mogel Motte: ``round_end``; Mogelei: ``game_end``).
     ``fast_actions``   verb -> the player's own event codes that make a repeat a double tap;
                        these actions are judged at the time they were made (empty: none).
+    ``go_on``          what the summary's button posts to end a hold ("continue"); while the
+                       bots hold, or when the engine does not take it now, it is no engine move.
     """
 
     key: str = ""
@@ -91,6 +93,7 @@ class GameKind:
     has_summary: bool = False
     rule_slugs: tuple[str, ...] = ()
     rules_texts: dict[str, Any] = {}
+    go_on: str = "continue"
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"
@@ -163,6 +166,11 @@ class GameKind:
         """What a fast action answers: (game time it began, the player's version that first showed
         it), or None when it answers nothing (it then counts at its arrival)."""
         return None
+
+    def held_ms(self, game, move) -> int:
+        """How long after its time the server waits before making a bot's planned ``move``:
+        a fast action the player could still beat with a tap on its way (``service.due``)."""
+        return 0
 
     def fast_time(self, game, verb: str, at: int) -> int:
         """The game time a fast action dated ``at`` is applied at (never before the clock, by default)."""
@@ -250,6 +258,14 @@ class GameKind:
             return reverse(f"play:{name}", args=[game_id] if game_id else [])
         kwargs = {"kind": self.slug, **({"game_id": game_id} if game_id else {})}
         return reverse(f"kind-play:{name}", kwargs=kwargs)
+
+    def rules_url(self) -> str | None:
+        """The kind's rules page (None while it has none)."""
+        return None
+
+    def learn_url(self) -> str | None:
+        """The kind's lessons (None while it has none)."""
+        return None
 
     def ways(self) -> list[Way]:
         """The kind's three ways in on the home page (learn, play, rules), in that order."""

@@ -7,6 +7,7 @@ from django.utils.translation import pgettext_lazy
 from django.views.generic import RedirectView
 
 from mogel.pages.views import healthz, home, set_language
+from mogel.play.urls import kind_urls
 
 # Outside i18n_patterns: the language switcher, the admin and the health check work
 # in any language and must not be redirected to a prefixed URL.
@@ -33,5 +34,7 @@ urlpatterns += i18n_patterns(
     # views find the kind in the registry (mogel.games) and answer 404 for any other slug.
     path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "rules/")), include("mogel.rules.kind_urls")),
     path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "learn/")), include("tutorial.kind_urls")),
+    # Every other game kind's practice game: /<lang>/<slug>/<play/> (mogel.games).
+    kind_urls(),
     prefix_default_language=True,
 )

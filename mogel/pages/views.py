@@ -3,29 +3,22 @@ from urllib.parse import urlsplit
 from django.db import Error, connection
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
-from django.utils.translation import gettext_lazy
 from django.utils import translation
 from django.views.decorators.cache import never_cache
 from django.views.i18n import set_language as django_set_language
 
+from mogel import games
 
-# The home page's three ways in, learning first (a family new to the game starts there):
-# (URL name, the two cards drawn beside it, title, what it offers).
-WAYS = (
-    ("tutorial:index", ("moth3", "spider2"), gettext_lazy("Start here: learn in 10 minutes"),
-     gettext_lazy("Short lessons that show a game move by move.")),
-    ("play:lobby", ("guard", "mosquito4"), gettext_lazy("Play against bots"),
-     gettext_lazy("Practise cheating – and catching cheaters – against computer players.")),
-    ("rules:index", ("3", "ant5"), gettext_lazy("Learn the rules"),
-     gettext_lazy("Every rule explained simply, with examples.")),
-)
+
+def _ways(kind) -> list[dict]:
+    return [{"url": way.url, "art": [kind.card_art(card, "sm") for card in way.cards], "title": way.title,
+             "about": way.about} for way in kind.ways()]
 
 
 def home(request):
-    ways = [{"url": reverse(name), "cards": cards, "title": title, "about": about}
-            for name, cards, title, about in WAYS]
-    return render(request, "pages/home.html", {"ways": ways})
+    """One block of three ways in (learn, play, rules) per registered game kind, the first kind's first."""
+    blocks = [{"kind": kind, "ways": _ways(kind)} for kind in games.all_kinds()]
+    return render(request, "pages/home.html", {"ways": blocks[0]["ways"] if blocks else [], "more_kinds": blocks[1:]})
 
 
 def set_language(request):

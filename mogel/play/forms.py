@@ -17,10 +17,11 @@ def players_field(low: int, high: int, initial: int | None = None) -> forms.Type
 
 
 class LobbyForm(forms.Form):
-    """The shared fields. A subclass sets ``players`` (:func:`players_field`), its own fields,
+    """The shared fields. A subclass sets ``lead``, ``players`` (:func:`players_field`), its own fields,
     ``own`` (their names, the kind's choices stored with the game in ``PracticeGame.choices``)
     and ``folded`` (the ones the lobby folds away under "More choices")."""
 
+    lead = ""   # the lobby's line under its title: who plays, what for
     own: tuple[str, ...] = ()
     folded: tuple[str, ...] = ()
 

@@ -60,5 +60,5 @@ def note_post(session: str | None, address: str, now: int) -> None:
 
 
 def unfinished(owner: str | None):
-    """The session's games still being played, newest first."""
-    return PracticeGame.objects.filter(owner=owner or "", over=False).only("id", "created")
+    """The session's games still being played, of every kind, newest first."""
+    return PracticeGame.objects.filter(owner=owner or "", over=False).only("id", "kind", "created")

@@ -16,6 +16,8 @@ def new_game_id() -> str:
 
 class PracticeGame(models.Model):
     id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
+    # The game kind (mogel.games): which engine, bots and table serve this row.
+    kind = models.CharField(max_length=20, default="mogel-motte")
     # The owning browser's session key; only that session may see or act in the game.
     owner = models.CharField(max_length=64, db_index=True)
     # Game.to_json(): hands, draw order and seed included, so it never leaves the server.
@@ -36,13 +38,14 @@ class PracticeGame(models.Model):
     wake_ms = models.BigIntegerField(null=True, blank=True)
     # Bot memories, {seat: {...}} as JSON.
     memories = models.TextField(default="{}")
-    # Lobby choices that are not engine options.
+    # The lobby's shared choices: "Play again" starts the next game with the same ones.
     level = models.CharField(max_length=10, default="normal")
-    # The bots' pace (mogel.play.bots.PACES) and who got the Guard Bug first: "Play again"
-    # starts the next game with the same choices.
+    # The bots' pace (mogel.play.bots.PACES).
     pace = models.CharField(max_length=10, default="normal")
-    first_guard = models.CharField(max_length=10, default="me")
     player_name = models.CharField(max_length=40)
+    # The kind's own lobby choices ({"rounds": "full", "first_guard": "me", …}), as the lobby
+    # form cleaned them: one field for every kind, so a new kind needs no migration.
+    choices = models.JSONField(default=dict)
     # After a round: bots wait until the player has read the round's scores (or acts).
     hold = models.BooleanField(default=False)
     # Bots' deliberate moves come no earlier than a pace after this game time (set when a hold ends).

@@ -1,4 +1,4 @@
-"""Bot names that fit the page's language (seat 1, 2, 3, 4), never the player's own.
+"""Bot names that fit the page's language (seats 1 to 7), never the player's own.
 
 A child called "Lucy" must not play next to a bot "Lucy", nor an Italian "Giulia" read two
 "Giulia" rows in the scores: a bot whose name matches the player's is skipped. Names match
@@ -10,13 +10,15 @@ import unicodedata
 
 from django.utils.translation import get_language
 
-# Six per language: four bots at most, and the player's name can rule out only one of them.
+# Eight per language: seven bots at most (8 seats, for any game kind), and the player's name
+# can rule out only one of them.
+MAX_SEATS = 8
 BOT_NAMES = {
-    "de": ("Lotte", "Emil", "Frieda", "Paul", "Greta", "Jonas"),
-    "en": ("Lucy", "Oscar", "Maya", "Theo", "Ruby", "Sam"),
-    "fr": ("Chloé", "Hugo", "Léa", "Jules", "Inès", "Noé"),
-    "nl": ("Sanne", "Daan", "Fenna", "Bram", "Noor", "Sem"),
-    "it": ("Giulia", "Marco", "Sofia", "Luca", "Alice", "Pietro"),
+    "de": ("Lotte", "Emil", "Frieda", "Paul", "Greta", "Jonas", "Mila", "Anton"),
+    "en": ("Lucy", "Oscar", "Maya", "Theo", "Ruby", "Sam", "Ivy", "Felix"),
+    "fr": ("Chloé", "Hugo", "Léa", "Jules", "Inès", "Noé", "Manon", "Louis"),
+    "nl": ("Sanne", "Daan", "Fenna", "Bram", "Noor", "Sem", "Lieke", "Jesse"),
+    "it": ("Giulia", "Marco", "Sofia", "Luca", "Alice", "Pietro", "Chiara", "Matteo"),
 }
 
 

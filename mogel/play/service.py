@@ -1,5 +1,8 @@
 """Loading, advancing and saving a practice game: no process memory, no background worker.
 
+Written once for every game kind (``mogel.games``): what differs (engine, bots, what a seat
+sees, fast actions, the player's eyes) is a hook of the row's kind.
+
 Every request for a game runs :func:`run`: load the row, let the bots and the windows catch
 up with server time, maybe apply the player's action, and write the row back only if its
 version is still the one read (optimistic locking), retrying otherwise. Any worker process
@@ -23,24 +26,20 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from mogel.engine import Game, IllegalAction
-from mogel.table import tells
-from mogel.table.events import noticed, visible
+from mogel import games
+from mogel.engine import IllegalAction
 # Mogel Motte's windows and first guard, read here by the lessons and older callers.
 from mogel.table.kind import first_guard_seat, window_options  # noqa: F401
-from mogel.table.kind import _window_opened_at
 
-from mogel.table import bots
 from .models import PracticeEvent, PracticeGame
 
 HUMAN = 0
 MAX_STEPS = 400
 
-# Fast actions (slap, race, Caught!) are judged by the rules at the time they were made, never
-# refused because something else happened since the page was drawn. The same one again since
-# the page was drawn is a double tap (a second Caught! would cost a second card): that is refused.
-REFLEXES = ("slap", "race", "catch")
-_OWN_AGAIN = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+# A kind's fast actions (GameKind.fast_actions: Mogel Motte's slap, race, Caught!) are judged by
+# the rules at the time they were made, never refused because something else happened since
+# the page was drawn. The same one again since the page was drawn is a double tap (a second
+# Caught! would cost a second card): that is refused.
 # Fair reflexes: the page says how long the player took from seeing the window to the tap; the
 # server credits the rest of the time since it sent the window (the network, the page drawing
 # it), at most this much, as Lichess caps its lag compensation.
@@ -55,6 +54,14 @@ SENT_SPAN = 64
 
 def wall_ms() -> int:
     return int(time.time() * 1000)
+
+
+def registered(key: str) -> bool:
+    try:
+        games.get(key)
+    except LookupError:
+        return False
+    return True
 
 
 class Stale(Exception):
@@ -74,12 +81,13 @@ class Turn:
     ``stored`` are only in ``game.log`` until :func:`save` writes them.
     """
     row: PracticeGame
-    game: Game
+    game: object
     memories: dict
     stored: int
     stored_public: int
     stored_round: int
     old_hold: bool
+    kind: games.GameKind
     changed: bool = False
     events: list = field(default_factory=list)
 
@@ -89,43 +97,37 @@ class Turn:
 
     def public_version(self) -> int:
         """The player's version now: the events the player's seat can notice, counted."""
-        return self.stored_public + sum(1 for e in self.fresh() if noticed(e, HUMAN))
+        return self.stored_public + sum(1 for e in self.fresh() if self.kind.noticed(e, HUMAN))
+
+    def public_after(self, index: int) -> int:
+        """The player's version right after the event at log index ``index`` (one the game still holds)."""
+        game = self.game
+        return self.public_version() - sum(1 for e in game.log[index + 1 - game.log_base:]
+                                           if self.kind.noticed(e, HUMAN))
 
 
-def _new_game(players: int, seed: int, ant_pile: str, rounds: str, first_guard: str = "me") -> Game:
-    """A dealt game; or, for tests only, the position in ``settings.MOGEL_PLAY_SCENARIO``.
-
-    The scenario is a ``Game.from_scenario`` dict (its player count wins over the lobby's);
-    the window lengths still come from the settings. Browser tests use it to start from a
-    known hand, who is guard, and so on; production never sets it.
-    """
-    scenario = getattr(settings, "MOGEL_PLAY_SCENARIO", None)
+def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
+    """A dealt game; or, for tests only, the kind's fixed position (``GameKind.scenario``):
+    browser tests start from a known hand that way; production never sets one."""
+    scenario = kind.scenario()
     if scenario:
-        options = {"ant_pile": ant_pile, "rounds": rounds, **window_options(), **scenario.get("options", {})}
-        return Game.from_scenario({**scenario, "options": options}, seed=seed)
-    return Game.new(players, seed, ant_pile=ant_pile, rounds=rounds,
-                    first_guard=first_guard_seat(first_guard, players, seed), **window_options())
+        return kind.from_scenario(scenario, seed, choices)
+    return kind.new_game(players, seed, choices)
 
 
-def watch(turn: Turn) -> None:
-    """The human's eyes: note hands that shrank without a logged reason (see mogel.table.tells).
-
-    Kept in ``memories[HUMAN]`` (the bots' memories are keyed by their own seats).
-    """
-    tells.watch(turn.game.view(HUMAN), turn.memories.setdefault(HUMAN, {}), turn.public_version())
-
-
-def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str,
-           first_guard: str = "me", pace: str = "normal") -> PracticeGame:
+def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: str, player_name: str,
+          choices: dict) -> PracticeGame:
+    """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices."""
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
-    game = _new_game(players, int(seed), ant_pile, rounds, first_guard)
-    row = PracticeGame(owner=owner, started_ms=wall_ms(), level=level, player_name=player_name,
-                       pace=pace, first_guard=first_guard)
-    turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, changed=True)
-    bots.observe(game, level, turn.memories, row.pace)
-    watch(turn)
+    game = new_game(kind, players, int(seed), choices)
+    row = PracticeGame(owner=owner, kind=kind.key, started_ms=wall_ms(), level=level, player_name=player_name,
+                       pace=pace, choices=choices)
+    turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, kind=kind,
+                changed=True)
+    kind.observe(game, level, turn.memories, row.pace)
+    kind.watch(turn)
     records = _prepare(turn)
     with transaction.atomic():
         row.save(force_insert=True)
@@ -133,76 +135,72 @@ def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, pla
     return row
 
 
+def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str,
+           first_guard: str = "me", pace: str = "normal") -> PracticeGame:
+    """A Mogel Motte game (the tests' and benches' shorthand for :func:`start`)."""
+    return start(games.get(games.MOGEL_MOTTE), owner, players=players, level=level, pace=pace,
+                 player_name=player_name, choices={"rounds": rounds, "first_guard": first_guard, "ant_pile": ant_pile})
+
+
 def load(row: PracticeGame) -> Turn:
-    game = Game.from_json(row.state)
+    kind = games.get(row.kind)
+    game = kind.from_json(row.state)
     memories = {int(k): v for k, v in json.loads(row.memories or "{}").items()}
-    return Turn(row, game, memories, row.version, row.public_version, game.round, row.hold)
+    return Turn(row, game, memories, row.version, row.public_version, game.round, row.hold, kind)
 
 
-def game_now(row: PracticeGame, game: Game) -> int:
+def game_now(row: PracticeGame, game) -> int:
     """The game's millisecond clock from server time; it never runs backwards."""
     return max(wall_ms() - row.started_ms, game.clock)
 
 
 def _after(turn: Turn, events: list) -> None:
+    kind = turn.kind
     turn.changed = True
     turn.events.extend(events)
-    bots.observe(turn.game, turn.row.level, turn.memories, turn.row.pace)
-    watch(turn)
-    if any(e["code"] == "round_end" for e in events) and not turn.game.over:
+    kind.observe(turn.game, turn.row.level, turn.memories, turn.row.pace)
+    kind.watch(turn)
+    if any(e["code"] in kind.hold_after for e in events) and not turn.game.over:
         turn.row.hold = True
     if turn.game.over:
         turn.row.over = True
         turn.row.hold = False
 
 
-def _held_race(game: Game, move) -> bool:
-    """A bot's race the player could still beat with a tap already on its way.
-
-    The first race wins the cockroach, and the player's tap counts up to
-    :data:`CREDIT_CAP_MS` before it arrives (:func:`dated`). Applied as soon as it is due, a
-    bot's race would take the card before such a tap arrives, and a player who was faster on
-    their own screen would lose. So it waits out the cap (nothing the page can see changes
-    meanwhile), unless the player holds no card to race with.
-    """
-    return (move.action.startswith("race ")
-            and any(action.startswith("race ") for action in game.legal_actions(HUMAN)))
-
-
-def due(game: Game, move) -> int:
-    """When a planned bot move is made by the server: at its time, a race the player could
-    still beat only once the player's tap can no longer count before it."""
-    return move.at + CREDIT_CAP_MS if _held_race(game, move) else move.at
+def due(kind, game, move) -> int:
+    """When the server makes a planned bot move: at its time, or later while the kind holds it
+    back (``GameKind.held_ms``: Mogel Motte's race the player could still beat with a tap on its way)."""
+    return move.at + kind.held_ms(game, move)
 
 
 def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
     """Close the windows and make the bot moves that were due by ``now``, in time order.
 
-    At most one deliberate bot move (play, draw, gift, hand-over) per request, so that a
-    returning player never sees several moves jump at once; reflexes (slaps, races,
-    Caught!) and closing windows are not limited. ``deliberate``: one was made already in
+    At most one deliberate bot move (Mogel Motte: play, draw, gift, hand-over) per request, so
+    that a returning player never sees several moves jump at once; reflexes (``GameKind.is_reflex``:
+    slaps, races, Caught!) and closing windows are not limited. ``deliberate``: one was made already in
     this request. Returns whether one has been made. ``tap``: ``now`` is the time of the
-    player's own action (a fast one's as :func:`dated` counts it), so the bots' races due
-    before it are made without waiting (:func:`due`).
+    player's own action (a fast one's as :func:`dated` counts it), so the bot moves due
+    before it are made without being held back (:func:`due`).
     """
-    game, row = turn.game, turn.row
+    game, row, kind = turn.game, turn.row, turn.kind
     for _ in range(MAX_STEPS):
         if game.over or row.hold:
             break
-        move = bots.plan(game, row.level, turn.memories, row.resume_ms, pace=row.pace)
+        move = kind.plan(game, row.level, turn.memories, row.resume_ms, pace=row.pace)
         deadline = game.next_deadline()
         if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
             _after(turn, game.advance(deadline))
             continue
-        if move is not None and (move.at if tap else due(game, move)) <= now:
-            reflex = bots.is_reflex(game, move.action)
+        if move is not None and (move.at if tap else due(kind, game, move)) <= now:
+            reflex = kind.is_reflex(game, move.action)
             if not reflex and deliberate:
                 return deliberate
             _after(turn, game.apply(move.seat, move.action, move.at))
             deliberate = deliberate or not reflex
             continue
         if move is not None and move.at < now:
-            # A held race: the game's clock must not pass it, or the race could no longer be made.
+            # A held move: the game's clock must not pass it, or it could no longer be made.
             now = move.at
         break
     if not game.over and game.clock < now:
@@ -210,21 +208,21 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
     return deliberate
 
 
-def _shown(texts) -> list[dict]:
-    return [visible(json.loads(text), HUMAN) for text in texts]
+def _shown(turn: Turn, texts) -> list[dict]:
+    return [turn.kind.visible(json.loads(text), HUMAN) for text in texts]
 
 
 def visible_since(turn: Turn, public: int, last: int | None = None) -> list[dict]:
     """The events in the player's log after the player's version ``public``, oldest first
     (only the ``last`` ones if given). The stored ones come from the event table."""
-    fresh = [e for e in (visible(e, HUMAN) for e in turn.fresh()) if e]
+    fresh = [e for e in (turn.kind.visible(e, HUMAN) for e in turn.fresh()) if e]
     wanted = None if last is None else last - len(fresh)
     stored = []
     if public < turn.stored_public and (wanted is None or wanted > 0):
         query = (PracticeEvent.objects.filter(game_id=turn.row.pk, shown=True, public__gt=public,
                                               index__lt=turn.stored)
                  .order_by("-index").values_list("event", flat=True))
-        stored = _shown(reversed(query[:wanted] if wanted else query))
+        stored = _shown(turn, reversed(query[:wanted] if wanted else query))
     found = stored + fresh
     return found[-last:] if last else found
 
@@ -233,7 +231,8 @@ def recent_log(turn: Turn, last: int) -> list[tuple[int, int, dict]]:
     """The last ``last`` saved events of the player's log: (round, the player's version after it, event)."""
     query = (PracticeEvent.objects.filter(game_id=turn.row.pk, shown=True).order_by("-index")
              .values_list("round", "public", "event"))[:last]
-    return [(round_no, public, visible(json.loads(text), HUMAN)) for round_no, public, text in reversed(query)]
+    return [(round_no, public, turn.kind.visible(json.loads(text), HUMAN))
+            for round_no, public, text in reversed(query)]
 
 
 def last_round_log(turn: Turn) -> list[dict]:
@@ -242,13 +241,7 @@ def last_round_log(turn: Turn) -> list[dict]:
         return []
     query = (PracticeEvent.objects.filter(game_id=turn.row.pk, round=turn.game.history[-1]["round"], shown=True)
              .order_by("index").values_list("event", flat=True))
-    return _shown(query)
-
-
-def _public_after(turn: Turn, index: int) -> int:
-    """The player's version right after the event at log index ``index`` (one the game still holds)."""
-    game = turn.game
-    return turn.public_version() - sum(1 for e in game.log[index + 1 - game.log_base:] if noticed(e, HUMAN))
+    return _shown(turn, query)
 
 
 def credit_ms(arrival: int, sent: int | None, reaction: int | None) -> int:
@@ -286,26 +279,10 @@ def note_sent(turn: Turn, shown: int | None = None) -> None:
                                      sent_ms__isnull=True).update(sent_ms=game_now(row, turn.game))
 
 
-def _answered(turn: Turn, verb: str, action: str) -> tuple[int, int] | None:
-    """What a fast action answers, as (game time it began, the player's version that first showed
-    it): the open mosquito or cockroach window, or for Caught! the tell on the accused seat."""
-    game = turn.game
-    if verb in ("slap", "race"):
-        index = _window_opened_at(game)
-        if index is None or game.window["kind"] != ("mosquito" if verb == "slap" else "cockroach"):
-            return None
-        return game.log[index - game.log_base]["t"], _public_after(turn, index)
-    seat = action.split()[1:2]
-    tell = (turn.memories.get(HUMAN, {}).get("tells") or {}).get(seat[0] if seat else "")
-    if tell is None:
-        return None
-    return tell["since"], tell["n"]
-
-
 def dated(turn: Turn, verb: str, action: str, now: int, reaction_ms: int | None) -> int:
     """The game time a fast action counts as made: its arrival ``now`` less the credit, never
     before the thing it answers began, never after it arrived."""
-    answered = _answered(turn, verb, action)
+    answered = turn.kind.answered(turn, verb, action)
     if answered is None or reaction_ms is None:
         return now
     began, public = answered
@@ -321,7 +298,7 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     an impossible version, and :class:`IllegalAction` for a move the rules refuse; the game
     is then unchanged.
 
-    A fast action (slap, race, Caught!) is never stale because of others' moves: it is judged
+    A fast action (``GameKind.fast_actions``: slap, race, Caught!) is never stale because of others' moves: it is judged
     by the rules at the time it was made (:func:`dated`, from ``reaction_ms``), on the table as
     it stood then if no request has moved the game past that time, else as it stands. It is
     stale only when the player made the same fast action since the page was drawn.
@@ -330,17 +307,15 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     if posted_version < 0 or posted_version > turn.stored_public:
         raise BadPost
     verb = action.split()[0] if action.split() else ""
-    if verb in REFLEXES:
-        again = _OWN_AGAIN[verb]
+    again = turn.kind.fast_actions.get(verb)
+    if again is not None:
         # A double tap is a few events back at most: the last ones since the page's version will do.
         recent = visible_since(turn, posted_version, last=SENT_SPAN)
         if any(e["code"] in again and e.get("seat") == HUMAN for e in recent):
             raise Stale
         at = dated(turn, verb, action, now, reaction_ms)
         deliberate = catch_up(turn, at, tap=True)
-        # A slap may be dated before what others did meanwhile (the engine places it among
-        # the slaps by its time); anything else happens no earlier than the game's clock.
-        events = game.apply(HUMAN, action, at if verb == "slap" else max(at, game.clock))
+        events = game.apply(HUMAN, action, turn.kind.fast_time(game, verb, at))
         _resume(turn, now)
         _after(turn, events)
         catch_up(turn, now, deliberate)
@@ -349,7 +324,8 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     catch_up(turn, now, tap=True)
     if visible_since(turn, posted_version, last=1):
         raise Stale
-    if verb == "continue":
+    if action == turn.kind.go_on and (turn.row.hold or action not in game.legal_actions(HUMAN)):
+        # The summary's "go on" (or a second click on it): the bots go on; never an engine move.
         if turn.row.hold:
             _resume(turn, now)
             turn.changed = True
@@ -366,7 +342,9 @@ def _resume(turn: Turn, now: int) -> None:
         turn.row.resume_ms = now
 
 
-def _wake(row: PracticeGame, game: Game, memories: dict) -> int | None:
+def _wake(turn: Turn) -> int | None:
+    """Game time at which something may next happen by itself (the row's ``wake_ms``)."""
+    row, game = turn.row, turn.game
     if game.over:
         return None
     times = []
@@ -374,27 +352,22 @@ def _wake(row: PracticeGame, game: Game, memories: dict) -> int | None:
     if deadline is not None:
         times.append(deadline)
     if not row.hold:
-        move = bots.plan(game, row.level, memories, row.resume_ms, pace=row.pace)
+        move = turn.kind.plan(game, row.level, turn.memories, row.resume_ms, pace=row.pace)
         if move is not None:
-            times.append(due(game, move))
+            times.append(due(turn.kind, game, move))
     return min(times) if times else None
 
 
 def page_wake(turn: Turn) -> int | None:
     """Game time at which the page should ask again, from what the player may know is due:
-    a window closing, the player's own cheat getting away, a bot's next play, draw, gift or
-    hand-over at its pace. Never a bot's race, slap, cheat or Caught!, nor its cheat getting
-    away: the page learns those when they happen, like everyone at the table."""
-    row, game = turn.row, turn.game
+    the kind's public deadlines (Mogel Motte: a window closing, the player's own cheat getting
+    away) and a bot's next deliberate move at its pace. Never a move nobody at the table could
+    see coming (a bot's race, slap, cheat or Caught!): the page learns those when they happen."""
+    row, game, kind = turn.row, turn.game, turn.kind
     if game.over or row.hold:
         return None
-    times = []
-    if game.settling is None:
-        if game.window is not None:
-            times.append(game.window["closes"])
-        if HUMAN in game.acts:
-            times.append(game.acts[HUMAN]["until"])
-    move = bots.plan(game, row.level, turn.memories, row.resume_ms, deliberate_only=True, pace=row.pace)
+    times = list(kind.page_deadlines(game, HUMAN))
+    move = kind.plan(game, row.level, turn.memories, row.resume_ms, deliberate_only=True, pace=row.pace)
     if move is not None:
         times.append(move.at)
     return min(times) if times else None
@@ -402,20 +375,21 @@ def page_wake(turn: Turn) -> int | None:
 
 def _prepare(turn: Turn) -> list[PracticeEvent]:
     """Fill the row from the game and trim the game's log; returns the events to append."""
-    row, game = turn.row, turn.game
+    row, game, kind = turn.row, turn.game, turn.kind
     public, rnd, records = turn.stored_public, turn.stored_round, []
     for index, event in enumerate(turn.fresh(), start=turn.stored):
         if event["code"] == "round_start":
             rnd = event["round"]
-        seen = noticed(event, HUMAN)
+        seen = kind.noticed(event, HUMAN)
         public += seen
         records.append(PracticeEvent(game_id=row.pk, index=index, round=rnd, public=public if seen else None,
-                                     shown=visible(event, HUMAN) is not None,
+                                     shown=kind.visible(event, HUMAN) is not None,
                                      event=json.dumps(event, separators=(",", ":"))))
     row.version, row.public_version = game.log_length, public
-    tells.prune(turn.memories.get(HUMAN, {}), game.clock)
+    if HUMAN in turn.memories:
+        kind.forget(turn.memories[HUMAN], game.clock)
     row.memories = json.dumps(turn.memories, separators=(",", ":"))
-    row.wake_ms = _wake(row, game, turn.memories)
+    row.wake_ms = _wake(turn)
     game.trim_log()
     row.state = game.to_json()
     turn.stored, turn.stored_public, turn.stored_round = row.version, public, rnd
@@ -440,16 +414,18 @@ def save(turn: Turn) -> bool:
 
 
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
-        attempts: int = 8, reaction_ms: int | None = None) -> tuple[Turn | None, Exception | None]:
+        attempts: int = 8, reaction_ms: int | None = None,
+        kind: str | None = None) -> tuple[Turn | None, Exception | None]:
     """Load, catch up, maybe act, save; retried on a concurrent write.
 
-    Returns ``(turn, refusal)``: turn None means no such game for this owner; a refusal
+    Returns ``(turn, refusal)``: turn None means no such game for this owner (of this ``kind``
+    if given, or of a kind no longer registered); a refusal
     (:class:`Stale`, :class:`BadPost`, :class:`IllegalAction`) leaves the player's move
     undone, while what the bots and the clock did meanwhile is still saved.
     """
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
-        if row is None:
+        if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)
         now = game_now(row, turn.game)

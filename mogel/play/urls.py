@@ -1,12 +1,47 @@
-from django.urls import path
+"""The practice game's URLs: Mogel Motte's as they always were (``play:lobby`` …), and every
+other registered kind's under ``/<lang>/<slug>/<play/>`` (``kind-play:lobby`` … with ``kind``).
+
+The ``kind`` converter reads the registry when a request comes, so registering a kind
+(``mogel.games.register``) mounts its practice game; nothing here names a kind but the first.
+"""
+
+from django.urls import include, path, register_converter
+from django.utils.text import format_lazy
+from django.utils.translation import pgettext_lazy
+
+from mogel import games
 
 from . import views
 
-app_name = "play"
-urlpatterns = [
+
+class KindConverter:
+    """The URL segment of a registered kind other than Mogel Motte (its ``slug``)."""
+    regex = "[a-z0-9-]+"
+
+    def to_python(self, value: str) -> str:
+        if games.by_slug(value) is None:
+            raise ValueError(value)
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(KindConverter, "kind")
+
+_views = [
     path("", views.lobby, name="lobby"),
     path("<str:game_id>/", views.game, name="game"),
     path("<str:game_id>/poll/", views.poll, name="poll"),
     path("<str:game_id>/act/", views.act, name="act"),
     path("<str:game_id>/abandon/", views.abandon, name="abandon"),
 ]
+
+app_name = "play"
+# Mogel Motte: /<lang>/<play/> …, the kind given to the views as a default argument.
+urlpatterns = [path(str(p.pattern), p.callback, {"kind": games.MOGEL_MOTTE}, name=p.name) for p in _views]
+
+
+def kind_urls():
+    """For the project's URLconf (inside i18n_patterns): every other kind's practice game."""
+    return path(format_lazy("<kind:kind>/{}", pgettext_lazy("url", "play/")), include((_views, "kind-play")))

@@ -1,35 +1,46 @@
-"""The practice game: lobby, table page, poll and action (plain function views, htmx fragments)."""
+"""The practice game of every kind: lobby, table page, poll, action and abandon (plain function
+views, htmx fragments). Each takes the game kind (``mogel.games``) from its URL."""
 
 from __future__ import annotations
 
 import re
+from functools import wraps
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import connection
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from mogel import games
 from mogel.engine import IllegalAction
-from mogel.table.present import LOG_LINES, present
-from mogel.table import tells as table_tells
-from mogel.table.refusals import explain, rule_link
-
-from mogel.table import bots
-from mogel.table.lobby import LobbyForm
 
 from . import limits, service
-CHOICES = LobbyForm.remembered()
 from .models import PracticeGame
 from .names import seat_names
+from .shell import LOG_LINES
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
-TABLE = "table/table.html#table"
+TABLE = "play/table.html#table"
 SUMMARY = "play/summary.html"
 MAX_ANNOUNCE = 4
+
+
+def with_kind(view):
+    """Pass the view the registered kind named by the URL (``kind``: a key or, under a kind's
+    own prefix, its slug); an unknown one is a 404."""
+    @wraps(view)
+    def wrapped(request, *args, kind, **kwargs):
+        found = games.by_slug(kind)
+        if found is None:
+            try:
+                found = games.get(kind)
+            except LookupError:
+                raise Http404 from None
+        return view(request, found, *args, **kwargs)
+    return wrapped
 
 
 def _poll_ms() -> int:
@@ -41,62 +52,85 @@ def _owner(request) -> str | None:
     return request.session.session_key
 
 
-def _not_found(request):
-    response = render(request, "play/missing.html", {"message": _("There is no such game here. It may belong to another browser, or the link is wrong.")}, status=404)
+def _not_found(request, kind):
+    response = render(request, "play/missing.html", {
+        "kind": kind, "lobby_url": kind.play_url("lobby"),
+        "message": _("There is no such game here. It may belong to another browser, or the link is wrong.")},
+        status=404)
     return response
 
 
-def _lobby(request, form, status=200, message=None):
+def _unfinished(request) -> list[dict]:
+    """The session's unfinished games of every kind, each with its kind's name and URLs."""
+    found = []
+    for row in limits.unfinished(request.session.session_key):
+        if service.registered(row.kind):
+            kind = games.get(row.kind)
+            found.append({"pk": row.pk, "created": row.created, "kind_name": kind.name,
+                          "url": kind.play_url("game", row.pk), "abandon_url": kind.play_url("abandon", row.pk)})
+    return found
+
+
+def _lobby(request, kind, form, status=200, message=None):
     return render(request, "play/lobby.html", {
-        "form": form, "message": message,
-        "unfinished": list(limits.unfinished(request.session.session_key)),
+        "kind": kind, "form": form, "message": message, "lobby_url": kind.play_url("lobby"),
+        "several_kinds": len(games.all_kinds()) > 1,
+        "unfinished": _unfinished(request),
     }, status=status)
 
 
+def _choices_key(kind) -> str:
+    """Where the session remembers the lobby's choices: per kind (Mogel Motte's key as it always was)."""
+    return "play_choices" if kind.key == games.MOGEL_MOTTE else f"play_choices:{kind.key}"
+
+
 @require_http_methods(["GET", "POST"])
-def lobby(request):
+@with_kind
+def lobby(request, kind):
     # Reading the session loads it, and loading drops a key the server no longer knows (an
     # expired session with the lobby still open): session_key is then None, never a dead key.
     name = request.session.get("play_name", "")
+    form_class = kind.form
     if request.method == "GET":
         # The choices of the last game started here; a link may preset some (?level=easy …).
-        initial = LobbyForm.preset(request.session.get("play_choices") or {}, request.GET)
-        return _lobby(request, LobbyForm(initial={"name": name, **initial}))
-    form = LobbyForm(request.POST)
+        initial = form_class.preset(request.session.get(_choices_key(kind)) or {}, request.GET)
+        return _lobby(request, kind, form_class(initial={"name": name, **initial}))
+    form = form_class(request.POST)
     address, now = limits.client_address(request), service.wall_ms()
     wait = limits.wait_ms(request.session.session_key, address, now)
     if wait:
-        response = _lobby(request, form, status=429, message=_(
+        response = _lobby(request, kind, form, status=429, message=_(
             "You have started a lot of games in the last minute. Wait a moment, then try again."))
         response["Retry-After"] = str(-(-wait // 1000))
         return response
     if form.is_valid():
         request.session["play_name"] = form.cleaned_data["name"]
-        request.session["play_choices"] = {key: form.cleaned_data[key] for key in CHOICES}
+        request.session[_choices_key(kind)] = {key: form.cleaned_data[key] for key in form.remembered()}
         if request.session.session_key is None:
             request.session.save()
     limits.note_post(request.session.session_key, address, now)
     if not form.is_valid():
-        return _lobby(request, form, status=400)
+        return _lobby(request, kind, form, status=400)
     cap = limits.unfinished_per_session()
     if limits.unfinished(request.session.session_key).count() >= cap:
-        return _lobby(request, form, status=409, message=ngettext(
+        return _lobby(request, kind, form, status=409, message=ngettext(
             "You already have %(count)s unfinished game. Continue it, or abandon it to start a new one.",
             "You already have %(count)s unfinished games. Continue one, or abandon one to start a new one.",
             cap) % {"count": cap})
-    row = service.create(request.session.session_key, form.cleaned_data["players"], form.cleaned_data["level"],
-                         form.cleaned_data["ant_pile"], form.cleaned_data["rounds"], form.cleaned_data["name"],
-                         form.cleaned_data["first_guard"], form.cleaned_data["pace"])
-    return redirect("play:game", game_id=row.pk)
+    data = form.cleaned_data
+    row = service.start(kind, request.session.session_key, players=data["players"], level=data["level"],
+                        pace=data["pace"], player_name=data["name"], choices=form.choices())
+    return redirect(kind.play_url("game", row.pk))
 
 
 @require_POST
-def abandon(request, game_id):
+@with_kind
+def abandon(request, kind, game_id):
     """Delete one of this browser's games, so that it may start another."""
-    deleted, _kinds = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "").delete()
+    deleted, _kinds = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key).delete()
     if not deleted:
-        return _not_found(request)
-    return redirect("play:lobby")
+        return _not_found(request, kind)
+    return redirect(kind.play_url("lobby"))
 
 
 def _wake_in(turn) -> int | None:
@@ -113,68 +147,46 @@ def _wake_in(turn) -> int | None:
     return max(50, wake - service.game_now(turn.row, turn.game))
 
 
+def _again(kind, turn, summary: dict) -> None:
+    """"Play again" posts the game's choices to the lobby: the next game starts at once, the same way."""
+    row = turn.row
+    common = {"players": turn.game.players, "level": row.level, "pace": row.pace}
+    summary["again"] = {"name": row.player_name, **common, **row.choices}
+    summary["change_url"] = kind.play_url("lobby") + "?" + urlencode({**common, **row.choices})
+
+
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
-    row, game = turn.row, turn.game
+    row, game, kind = turn.row, turn.game, turn.kind
     names = seat_names(row.player_name, game.players)
     view = game.view(service.HUMAN)
-    legal = game.legal_actions(service.HUMAN)
-    if row.hold:
-        # The round's scores are on screen: nothing is owed until the player goes on.
-        legal = [a for a in legal if False]
+    # While the scores are on screen nothing is owed until the player goes on.
+    legal = [] if row.hold else game.legal_actions(service.HUMAN)
     # The game keeps only the end of its log: the table's last lines and the news since the
     # page's version come from the event table, in one read of its last lines.
     news = client_version is not None and client_version < row.public_version
     recent = service.recent_log(turn, LOG_LINES) if news or view["log_start"] else []
     seen = [e for _round, public, e in recent if public > client_version] if news else []
-    announce = seen[-MAX_ANNOUNCE:]
-    summary = None
-    if game.history and (row.hold or game.over):
-        last = game.history[-1]
-        summary = {
-            "round": last["round"],
-            "rows": [{"name": names[s], "is_me": s == service.HUMAN, "cards": len(last["hands"][s]),
-                      "minus": last["minus"][s], "total": last["totals"][s]} for s in range(game.players)],
-            "next_guard": names[game.guard] if not game.over else None,
-            "next_guard_is_me": game.guard == service.HUMAN,
-            "out": names[last["out"]] if last["out"] is not None else None,
-        }
-        if game.over:
-            places = []
-            for place, seats in enumerate(game.ranking(), start=1):
-                for s in seats:
-                    places.append({"place": place, "name": names[s], "is_me": s == service.HUMAN,
-                                   "score": game.scores[s]})
-            summary["ranking"] = places
-            summary["rounds"] = [{"round": h["round"], "minus": [h["minus"][s] for s in range(game.players)]}
-                                 for h in game.history]
-            summary["names"] = names
-            summary["won"] = service.HUMAN in game.ranking()[0]
-            # "Play again" posts these to the lobby: the next game starts at once, the same way.
-            summary["again"] = {"name": row.player_name, "players": game.players, "level": row.level,
-                                "pace": row.pace, "first_guard": row.first_guard,
-                                "rounds": game.options["rounds"], "ant_pile": game.options["ant_pile"]}
-            summary["change_url"] = reverse("play:lobby") + "?" + urlencode(
-                {key: summary["again"][key] for key in CHOICES})
+    summary = kind.summary(turn, names) if row.hold or game.over else None
+    if summary and game.over:
+        _again(kind, turn, summary)
     if row.hold and summary:
         # The next round is already dealt, but the player is still reading the last one:
-        # its number and its log, not the new hands (the table hides seats, piles and hand).
-        view = {**view, "round": summary["round"], "log": service.last_round_log(turn), "log_start": 0}
+        # its log, not the new hands (the table hides seats, piles and hand).
+        view = {**view, "log": service.last_round_log(turn), "log_start": 0}
     elif view["log_start"]:
         lines = [e for round_no, _public, e in recent if round_no == game.round]
         view = {**view, "log": lines, "log_start": view["log_start"] + len(view["log"]) - len(lines)}
-    # Tells: hands that shrank with no logged reason, as the player's own view showed it;
-    # the ones seen since the version this page last showed are new (animated, announced).
-    tells = table_tells.active(turn.memories.get(service.HUMAN, {}), game.clock, shown=client_version,
-                               tell_ms=bots.tell_ms(row.level))
-    context = present(
-        view, legal, names,
-        tells=tells,
-        action_url=reverse("play:act", args=[row.pk]),
-        version=row.public_version,
-        announce=announce,
-        moved=seen,
-        extra={
-            "poll_url": reverse("play:poll", args=[row.pk]),
+    shell = {
+        "action_url": kind.play_url("act", row.pk),
+        "version": row.public_version,
+        "client_version": client_version,
+        "announce": seen[-MAX_ANNOUNCE:],
+        "moved": seen,
+        "page": {
+            "kind": kind,
+            "body_template": kind.templates.get("body"),
+            "sounds": kind.sounds,
+            "poll_url": kind.play_url("poll", row.pk),
             "poll_ms": _poll_ms(),
             "wake_in_ms": _wake_in(turn),
             "message": message,
@@ -182,17 +194,15 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "message_kind": message_kind,
             "after_centre": SUMMARY if summary else None,
             "summary": summary,
+            "summary_template": kind.templates.get("summary"),
+            "go_on": kind.go_on,
             "hold": row.hold,
-            "lobby_url": reverse("play:lobby"),
+            "lobby_url": kind.play_url("lobby"),
             "table_label": _("Card table"),
             "shortcuts": True,
-            "act_s": game.options["act_ms"] // 1000 if game.options["act_ms"] % 1000 == 0 else game.options["act_ms"] / 1000,
         },
-    )
-    if row.hold:
-        context["prompt"] = _("Round %(round)s is over. Read the scores, then start the next round.") % {"round": summary["round"]}
-        context["my_turn"] = False
-    return context
+    }
+    return kind.table(turn, view, legal, names, summary=summary, shell=shell)
 
 
 def _respond(request, turn, status=200, **kwargs):
@@ -201,16 +211,18 @@ def _respond(request, turn, status=200, **kwargs):
     service.note_sent(turn, shown=kwargs.get("client_version"))
     if request.htmx:
         return render(request, TABLE, context, status=status)
-    return render(request, "play/game.html", {**context, "game_id": turn.row.pk}, status=status)
+    return render(request, "play/game.html", {**context, "game_id": turn.row.pk, "kind": turn.kind,
+                                              "templates": turn.kind.templates}, status=status)
 
 
 @require_GET
-def game(request, game_id):
+@with_kind
+def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
-        return _not_found(request)
-    turn, _refusal = service.run(game_id, _owner(request) or "")
+        return _not_found(request, kind)
+    turn, _refusal = service.run(game_id, _owner(request) or "", kind=kind.key)
     if turn is None:
-        return _not_found(request)
+        return _not_found(request, kind)
     return _respond(request, turn)
 
 
@@ -231,13 +243,14 @@ def _reaction(value) -> int | None:
 
 
 _POLL_SQL = (f"SELECT public_version, wake_ms, started_ms FROM {PracticeGame._meta.db_table} "
-             "WHERE id = %s AND owner = %s")
+             "WHERE id = %s AND owner = %s AND kind = %s")
 
 
 @require_GET
-def poll(request, game_id):
+@with_kind
+def poll(request, kind, game_id):
     if not GAME_ID.match(game_id):
-        return _not_found(request)
+        return _not_found(request, kind)
     client = _version(request.GET.get("version"))
     if client is None:
         return HttpResponse(_("That request is not one this page sends."), status=400)
@@ -245,18 +258,18 @@ def poll(request, game_id):
     # The common case, nothing new: one small row read, no state parsed, no session read.
     # Polls come several times a second from every open table, so this read skips the ORM.
     with connection.cursor() as cursor:
-        cursor.execute(_POLL_SQL, [game_id, owner or ""])
+        cursor.execute(_POLL_SQL, [game_id, owner or "", kind.key])
         row = cursor.fetchone()
     if row is None:
-        return _not_found(request)
+        return _not_found(request, kind)
     # wake_ms is the server's own: it includes the bots' secret moves, which the next
     # request must catch up with, but the answer depends only on the public version.
     version, wake_ms, started_ms = row
     if client == version and (wake_ms is None or service.wall_ms() - started_ms < wake_ms):
         return HttpResponse(status=204)
-    turn, _refusal = service.run(game_id, owner)
+    turn, _refusal = service.run(game_id, owner, kind=kind.key)
     if turn is None:
-        return _not_found(request)
+        return _not_found(request, kind)
     if client == turn.row.public_version:
         return HttpResponse(status=204)
     response = _respond(request, turn, client_version=client)
@@ -266,9 +279,10 @@ def poll(request, game_id):
 
 
 @require_POST
-def act(request, game_id):
+@with_kind
+def act(request, kind, game_id):
     if not GAME_ID.match(game_id):
-        return _not_found(request)
+        return _not_found(request, kind)
     owner = _owner(request)
     client = _version(request.POST.get("version"))
     action = " ".join(request.POST.get("action", "").split())[:40]
@@ -276,24 +290,24 @@ def act(request, game_id):
     if action.startswith("give ") and len(action.split()) == 2 and to:
         action = f"{action} {to[:2]}"
     if client is None or not action:
-        turn, _refusal = service.run(game_id, owner or "")
+        turn, _refusal = service.run(game_id, owner or "", kind=kind.key)
         if turn is None:
-            return _not_found(request)
-        message, slug = explain("bad_post", {})
-        return _respond(request, turn, status=400, message=message, message_url=rule_link(slug))
+            return _not_found(request, kind)
+        message, slug = kind.explain("bad_post", {})
+        return _respond(request, turn, status=400, message=message, message_url=kind.rule_link(slug))
     turn, refusal = service.run(game_id, owner or "", action=action, posted_version=client,
-                                reaction_ms=_reaction(request.POST.get("reaction_ms")))
+                                reaction_ms=_reaction(request.POST.get("reaction_ms")), kind=kind.key)
     if turn is None:
-        return _not_found(request)
+        return _not_found(request, kind)
     if refusal is None:
         return _respond(request, turn, client_version=client)
     if isinstance(refusal, service.Stale):
-        message, slug = explain("stale", {})
+        message, _slug = kind.explain("stale", {})
         return _respond(request, turn, status=409, message=message, message_kind="notice", client_version=client)
     if isinstance(refusal, service.BadPost):
-        message, slug = explain("bad_post", {})
+        message, _slug = kind.explain("bad_post", {})
         return _respond(request, turn, status=400, message=message)
     assert isinstance(refusal, IllegalAction)
-    message, slug = explain(refusal.code, refusal.params)
+    message, slug = kind.explain(refusal.code, refusal.params)
     status = 409 if refusal.code in ("time_backwards", "game_over") else 400
-    return _respond(request, turn, status=status, message=message, message_url=rule_link(slug))
+    return _respond(request, turn, status=status, message=message, message_url=kind.rule_link(slug))

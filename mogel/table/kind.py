@@ -164,6 +164,20 @@ class MogelMotte(GameKind):
             return None
         return tell["since"], tell["n"]
 
+    def held_ms(self, game, move):
+        """A bot's race waits out the reflex credit cap while the player holds a card to race with.
+
+        The first race wins the cockroach, and the player's tap counts up to the cap before it
+        arrives (``service.dated``). Made as soon as it is due, a bot's race would take the card
+        before such a tap arrives, and a player who was faster on their own screen would lose.
+        Nothing the page can see changes meanwhile.
+        """
+        from mogel.play.service import CREDIT_CAP_MS
+
+        if move.action.startswith("race ") and any(a.startswith("race ") for a in game.legal_actions(HUMAN)):
+            return CREDIT_CAP_MS
+        return 0
+
     def fast_time(self, game, verb, at):
         """A slap may be dated before what others did meanwhile (the engine places it among the
         slaps by its time); anything else happens no earlier than the game's clock."""
@@ -254,13 +268,19 @@ class MogelMotte(GameKind):
 
     # -- links ----------------------------------------------------------------------------
 
+    def rules_url(self):
+        return reverse("rules:index")
+
+    def learn_url(self):
+        return reverse("tutorial:index")
+
     def ways(self):
         # Learning first: a family new to the game starts there.
         return [
-            Way(reverse("tutorial:index"), ("moth3", "spider2"), _("Start here: learn in 10 minutes"),
+            Way(self.learn_url(), ("moth3", "spider2"), _("Start here: learn in 10 minutes"),
                 _("Short lessons that show a game move by move.")),
             Way(self.play_url("lobby"), ("guard", "mosquito4"), _("Play against bots"),
                 _("Practise cheating – and catching cheaters – against computer players.")),
-            Way(reverse("rules:index"), ("3", "ant5"), _("Learn the rules"),
+            Way(self.rules_url(), ("3", "ant5"), _("Learn the rules"),
                 _("Every rule explained simply, with examples.")),
         ]

@@ -8,6 +8,7 @@ from mogel.play import forms as lobby
 
 
 class LobbyForm(lobby.LobbyForm):
+    lead = _("You and 2 to 4 bots. Get rid of all your cards!")
     own = ("rounds", "first_guard", "ant_pile")
     # House rules, rarely changed: folded away on a phone.
     folded = ("first_guard", "ant_pile")

@@ -15,8 +15,6 @@ flies to its new owner), mosquito, cockroach, slap, slowest, caught, wrong, keep
 
 from __future__ import annotations
 
-import json
-
 from .events import visible
 
 MAX_MOVES = 8
@@ -78,8 +76,3 @@ def moves(events, me: int | None, limit: int = MAX_MOVES) -> list[dict]:
         if move is not None:
             out.append(move)
     return out[-limit:] if limit else out
-
-
-def moves_json(moves_: list[dict]) -> str:
-    """The moves for the page's ``data-moves`` attribute (the template escapes it)."""
-    return json.dumps(moves_, separators=(",", ":"))

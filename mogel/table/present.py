@@ -13,12 +13,13 @@ from mogel.cards.names import card_label, name_card
 from mogel.cards.render import render_card
 from mogel.engine import cards as C
 
+from mogel.play.shell import log_lines, motion as motion_context
+
 from . import motion
 from .events import describe
 from .refusals import explain, rule_link
 
 SIDE_VERBS = ("cheat", "catch")
-LOG_LINES = 30
 _SVG_CACHE: dict = {}
 
 
@@ -258,16 +259,18 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "total_ms": act_ms,
         }
 
-    # The table shows the latest lines only: a long round would otherwise be described and
-    # rendered again, line by line, on every move and poll.
-    log = [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"][-LOG_LINES:]]
     announce_lines = [describe(e, names, me) for e in announce]
     for seat in sorted(tell_by_seat):
         if tell_by_seat[seat].get("new"):
             announce_lines.append(tell_line(names[seat]))
     if any(e.get("code") == "guard_moved" and e.get("seat") == me for e in announce) and controls["catches"]:
         announce_lines.append(catch_keys_line(len(controls["catches"])))
+    classes = (f" table--{win['kind']}" if win else "") + (" table--quick" if controls["slap"] or controls["race"] else "")
     return {
+        # The shared shell (play/table.html) around this game's body.
+        "body_template": "table/table.html#body",
+        "table_classes": classes,
+        "round_line": _("Round %(round)s of %(rounds)s") % {"round": view["round"], "rounds": view["rounds"]},
         "me": me,
         "my_name": names[me],
         "players": players,
@@ -295,24 +298,15 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "controls": controls,
         "prompt": _prompt(view, legal, names, controls, win),
         "my_turn": me in expected,
-        "log": log,
-        "log_total": view.get("log_start", 0) + len(view["log"]),
+        **log_lines(view, names, me, describe),
         "announce": announce_lines,
         "sleeve": sleeve,
         "flash": _flash(announce, names, me),
         "guard_arrived": next((e["seat"] for e in reversed(announce) if e.get("code") == "guard_moved"), None),
         "catch_keys": catch_keys_line(len(controls["catches"])) if controls["catches"] else "",
-        **_motion(announce if moved is None else moved, me),
+        **motion_context(motion.moves(announce if moved is None else moved, me), lambda c: card_svg(c, "md")),
         **(extra or {}),
     }
-
-
-def _motion(events: list[dict], me: int) -> dict:
-    """The public moves to animate (``moves_json``) and the faces of the cards they show."""
-    moves = motion.moves(events, me)
-    cards = list(dict.fromkeys(m["card"] for m in moves if m.get("card")))
-    return {"moves": moves, "moves_json": motion.moves_json(moves),
-            "move_faces": [{"card": c, "svg": card_svg(c, "md")} for c in cards]}
 
 
 def tell_line(name: str) -> str:

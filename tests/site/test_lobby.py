@@ -100,7 +100,7 @@ def test_play_again_starts_at_once_with_the_same_settings(client, settings, cloc
     assert response.status_code == 302
     new = row_of(response.url)
     assert new.pk != row_of(url).pk
-    assert (new.player_name, new.level, new.pace, new.first_guard) == ("Ann", "hard", "quick", "left")
+    assert (new.player_name, new.level, new.pace, new.choices["first_guard"]) == ("Ann", "hard", "quick", "left")
     game = client.get(response.url).content.decode()
     assert game.count('class="seat') >= 3
     options = Game.from_json(new.state).options

@@ -18,10 +18,12 @@ player_names = st.one_of(look_alikes, st.text(min_size=1, max_size=20))
 
 
 @settings(max_examples=400, deadline=None)
-@given(name=player_names, players=st.integers(3, 5), language=st.sampled_from(LANGUAGES))
+@given(name=player_names, players=st.integers(3, 8), language=st.sampled_from(LANGUAGES))
 @example(name="Lucy", players=5, language="en")
 @example(name="giulia", players=5, language="it")
 @example(name="Chloe", players=5, language="fr")
+@example(name="Lotte", players=8, language="de")
+@example(name="Matteo", players=8, language="it")
 def test_bots_never_share_the_players_name_nor_each_others(name, players, language):
     names = seat_names(name, players, language)
     assert len(names) == players and names[0] == name

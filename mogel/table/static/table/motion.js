@@ -119,8 +119,8 @@
   function centre(r) { return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }
 
   // A card from one rectangle to another, in an arc, growing or shrinking to the size there.
-  function fly(node, from, to, ms) {
-    var size = cardSize();
+  function fly(node, from, to, ms, size) {
+    size = size || cardSize();
     var a = centre(from), b = centre(to);
     var el = overlay("mm-fly", node, {left: b.x - size.w / 2, top: b.y - size.h / 2, width: size.w, height: size.h});
     var s0 = Math.max(0.35, Math.min(1.2, from.height / size.h));
@@ -235,12 +235,25 @@
   }
 
   function show(move, speed) {
-    if (SOUNDS[move.kind]) { sound(SOUNDS[move.kind]); }
+    // Mogel Motte's moves by their own names; any kind's move names its sound ("sound"), or its
+    // kind names one of the toggle's sounds (data-sound-<kind>, GameKind.sounds).
+    sound(move.sound || SOUNDS[move.kind] || move.kind);
+    if (kinds[move.kind]) { return Promise.resolve(kinds[move.kind](move, speed, reduce.matches)); }
     if (reduce.matches) { return still(move, speed); }
     if (CARD_KINDS[move.kind]) { return moveCard(move, speed); }
     if (move.kind === "guard") { return moveGuard(move, speed); }
     return sign(move, speed);
   }
+
+  /* -- the hook for another game's moves ---------------------------------------------------
+     A game whose moves are not these registers its own kinds: window.mmMotion.register({kind:
+     function (move, speed, reduced) -> Promise}). The queue, the held poll, "your turn", the
+     sounds (a move's own "sound", else the kind's) and reduced motion stay shared. */
+  var kinds = {};
+  window.mmMotion = {
+    register: function (more) { Object.keys(more).forEach(function (k) { kinds[k] = more[k]; }); },
+    fly: fly, light: light, pop: pop, wait: wait, rectOf: rectOf, onScreen: onScreen, STILL: STILL, FLY: FLY, LEAD: LEAD
+  };
 
   /* -- the queue -------------------------------------------------------------------------- */
 

@@ -1,0 +1,48 @@
+"""The table's shell, shared by every game kind: the log's ticker, the live region's lines and
+the moves motion.js animates, built from the kind's hooks (``describe``, ``moves``, ``card_art``).
+
+``templates/play/table.html`` renders it around the kind's body (``GameKind.templates["body"]``).
+A kind's ``table`` hook returns ``context(kind, view, names, shell)`` plus its body's values;
+Mogel Motte's presenter (``mogel.table.present``) uses :func:`log_lines` and :func:`motion`
+itself, as the lessons share it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+# The table shows the latest lines only: a long round would otherwise be described and
+# rendered again, line by line, on every move and poll.
+LOG_LINES = 30
+
+
+def log_lines(view: dict, names, me, describe: Callable) -> dict:
+    """The latest lines of the seat's log (``log``) and how many there are in all (``log_total``)."""
+    return {"log": [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"][-LOG_LINES:]],
+            "log_total": view.get("log_start", 0) + len(view["log"])}
+
+
+def motion(moves: list[dict], face: Callable[[str], str]) -> dict:
+    """The public moves to animate (``moves_json``, read by motion.js from ``data-moves``) and the
+    faces of the cards they show (``face(card)``: its SVG)."""
+    cards = list(dict.fromkeys(m["card"] for m in moves if m.get("card")))
+    return {"moves": moves, "moves_json": json.dumps(moves, separators=(",", ":")),
+            "move_faces": [{"card": c, "svg": face(c)} for c in cards]}
+
+
+def context(kind, view: dict, names, shell: dict) -> dict:
+    """What the shell template needs, for a kind without a presenter of its own to build it."""
+    me = view["seat"]
+    return {
+        "me": me,
+        "names": list(names),
+        "action_url": shell["action_url"],
+        "version": shell["version"],
+        "phase": view.get("phase"),
+        "over": view.get("phase") == "over",
+        **log_lines(view, names, me, kind.describe),
+        "announce": [kind.describe(e, names, me) for e in shell["announce"]],
+        **motion(kind.moves(shell["moved"], me), lambda card: kind.card_art(card, "md")),
+        **shell["page"],
+    }

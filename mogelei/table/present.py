@@ -1,0 +1,277 @@
+"""One seat's Mogelei ``view`` + ``legal_actions`` as template context for ``templates/mogelei/table.html``.
+
+Generic like :mod:`mogel.table.present`: no game row, no bots, no lessons. The view is the
+engine's ``Game.view(seat)`` (docs: /work/mz-spec.md, "View"); it never holds another seat's
+face-down card, and nothing here adds one.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from mogel.play import shell
+from mogelei.cards.palette import PALETTE
+from mogelei.cards.render import render_back, render_card
+from mogelei.engine.cards import eggs as _eggs
+
+from . import motion
+from .events import describe
+from .names import COLOURS, FAMILY, card_name, colour_label, colour_name, member_name, split
+from .refusals import explain, rule_link
+
+_SVG_CACHE: dict = {}
+
+
+def card_svg(card: str, size: str, eggs_option: str = "by_value"):
+    """The card's decorative SVG (``mogelei.cards``), cached per language: drawing it is the slow part."""
+    key = (card, size, eggs_option, get_language())
+    svg = _SVG_CACHE.get(key)
+    if svg is None:
+        if len(_SVG_CACHE) > 2000:
+            _SVG_CACHE.clear()
+        svg = _SVG_CACHE[key] = (render_back(size, decorative=True) if card == "back"
+                                 else render_card(card, size, decorative=True, eggs_option=eggs_option))
+    return svg
+
+
+def face(card: str, eggs_option: str = "by_value", size: str = "sm") -> dict:
+    """A face-up card: its picture, colour, value, fried eggs and its name for running text."""
+    colour, value = split(card)
+    return {"id": card, "colour": colour, "member": FAMILY[colour], "value": value,
+            "eggs": _eggs(card, eggs_option), "name": card_name(card), "svg": card_svg(card, size, eggs_option)}
+
+
+def colour_info(colour: str | None) -> dict | None:
+    if colour not in FAMILY:
+        return None
+    return {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
+            "member_name": member_name(colour), "label": colour_label(colour), **PALETTE[colour]}
+
+
+def accuse_name(name: str) -> str:
+    """The accessible name of an accusation button: "Accuse Lotte: you're bluffing!"."""
+    return _("Accuse %(name)s: you're bluffing!") % {"name": name}
+
+
+def _laid(view: dict) -> set[int]:
+    laid = view.get("laid") or []
+    if laid and isinstance(laid[0], bool):
+        return {s for s, done in enumerate(laid) if done}
+    return set(laid)
+
+
+def _finished_stack(entry: dict, seat: int) -> list[dict]:
+    """A seat's cards of the round just settled: the earlier passes face down (never their
+    cards: nobody sees them, ever), the last pass turned up."""
+    last = entry["last_pass"][seat]
+    return [*({"card": None, "face": "down"} for _ in range(entry.get("passes", 1) - 1)), {"card": last, "face": "up"}]
+
+
+def _stack(view: dict, seat: int, eggs_option: str, finished: dict | None = None) -> list[dict]:
+    items = []
+    entries = _finished_stack(finished, seat) if finished else view["stacks"][seat]
+    for number, entry in enumerate(entries, start=1):
+        shown = entry.get("face")
+        card = entry.get("card")
+        item = {"pass": number, "face": shown, "mine": bool(entry.get("mine"))}
+        if card and shown == "up" or card and entry.get("mine"):
+            item["card"] = face(card, eggs_option)
+        items.append(item)
+    return items
+
+
+def _stack_label(stack: list[dict], name: str) -> str:
+    """A seat's cards of this round for a screen reader: "Lotte: 2 cards, the top one black 12"."""
+    laid = [i for i in stack if i["face"] != "empty"]
+    if not laid:
+        return _("%(name)s: no card laid yet") % {"name": name}
+    top = laid[-1]
+    d = {"name": name, "n": len(laid)}
+    if top["face"] == "up":
+        d["card"] = top["card"]["name"]
+        return _("%(name)s: %(n)s cards laid, the top one face up: %(card)s") % d
+    if top.get("card"):
+        d["card"] = top["card"]["name"]
+        return _("%(name)s: %(n)s cards laid, the top one face down (yours: %(card)s)") % d
+    return _("%(name)s: %(n)s cards laid, the top one face down") % d
+
+
+def _hand(view: dict, legal: set[str], eggs_option: str) -> list[dict]:
+    me, phase = view["seat"], view["phase"]
+    colour = view.get("colour")
+    holds_colour = colour is not None and any(split(c)[0] == colour for c in view["hand"])
+    hand = []
+    rule_urls: dict[str, str | None] = {}
+    for i, card in enumerate(view["hand"]):
+        item = {"index": i, **face(card, eggs_option, "md"), "action": None, "reason": None, "rule_url": None}
+        if f"lay {card}" in legal:
+            item["action"] = f"lay {card}"
+            item["lay_name"] = _("Lay %(card)s face down") % {"card": item["name"]}
+        else:
+            if phase == "lay" and me in _laid(view):
+                code, params = "already_laid", {}
+            elif phase == "lay" and holds_colour:
+                code, params = "must_follow", {"colour": colour}
+            else:
+                code, params = "not_your_lay", {}
+            item["reason"], anchor = explain(code, params)
+            if anchor not in rule_urls:
+                rule_urls[anchor] = rule_link(anchor)
+            item["rule_url"] = rule_urls[anchor]
+        hand.append(item)
+    return hand
+
+
+def _prompt(view: dict, legal: set[str], names) -> str:
+    me, phase = view["seat"], view["phase"]
+    colour = colour_label(view["colour"]) if view.get("colour") else ""
+    if phase == "over":
+        return _("The match is over.")
+    if phase == "call":
+        if view["caller"] == me:
+            return _("You are the caller: call a colour.")
+        return _("%(name)s is the caller and calls a colour.") % {"name": names[view["caller"]]}
+    if phase == "lay":
+        if any(a.startswith("lay ") for a in legal):
+            return _("Lay a card face down: %(colour)s if you have it.") % {"colour": colour}
+        return _("Waiting for the others to lay their cards.")
+    if phase == "reveal":
+        nxt = view.get("reveal_next")
+        if nxt == me:
+            if "reveal" in legal:
+                return _("Reveal your card, or keep it hidden and bluff?")
+            return _("Your card is not %(colour)s: keep it hidden.") % {"colour": colour}
+        return _("%(name)s decides: reveal or keep hidden?") % {"name": names[nxt] if nxt is not None else "?"}
+    if phase == "choose":
+        on = view.get("on_turn")
+        if on == me:
+            if "continue" in legal:
+                return _("You are on turn: continue, end the round, or accuse someone of bluffing.")
+            return _("You are on turn: end the round, or accuse someone of bluffing.")
+        return _("%(name)s is on turn: continue, end or accuse?") % {"name": names[on] if on is not None else "?"}
+    return ""
+
+
+def _owing(view: dict) -> set[int]:
+    phase = view["phase"]
+    if phase == "call":
+        return {view["caller"]}
+    if phase == "lay":
+        return set(range(view["players"])) - _laid(view)
+    if phase == "reveal" and view.get("reveal_next") is not None:
+        return {view["reveal_next"]}
+    if phase == "choose" and view.get("on_turn") is not None:
+        return {view["on_turn"]}
+    return set()
+
+
+def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
+            announce: list[dict] | None = None, moved: list[dict] | None = None) -> dict:
+    """Template context for the shared shell ``play/table.html`` around ``mogelei/table.html#body``.
+
+    ``announce``: events (as the seat sees them) read out once in the live region;
+    ``moved``: the events to animate (default ``announce``). The rest as :func:`mogel.table.present.present`.
+    """
+    me, players, phase = view["seat"], view["players"], view["phase"]
+    legal_set = set(legal)
+    eggs_option = view.get("eggs_option") or "by_value"
+    owing = _owing(view)
+    laid = _laid(view)
+    # Until the next round's colour is called, the table still shows the round just settled:
+    # its last pass turned up, who collected, who laid the fattest egg.
+    finished = view["history"][-1] if phase == "call" and view.get("history") else None
+    seats = []
+    for seat in [*(((me + i) % players) for i in range(1, players)), me]:
+        stack = _stack(view, seat, eggs_option, finished)
+        accuse = f"accuse {seat}"
+        seats.append({
+            "seat": seat, "name": names[seat], "is_me": seat == me,
+            "hand_size": view["hand_sizes"][seat], "pile": view["piles"][seat], "rewards": view["rewards"][seat],
+            "stack": stack, "stack_label": _stack_label(stack, names[seat]), "done": bool(finished),
+            "collected": bool(finished) and finished["collector"] == seat,
+            "is_caller": phase != "over" and seat == (view.get("pass_caller") if view.get("pass_caller") is not None
+                                                      else view.get("caller")),
+            "is_dealer": seat == view.get("dealer"),
+            "owes": seat in owing,
+            "on_turn": phase == "choose" and view.get("on_turn") == seat,
+            "deciding": phase == "reveal" and view.get("reveal_next") == seat,
+            "laid": phase == "lay" and seat in laid,
+            "accuse": accuse if accuse in legal_set else None,
+            "accuse_name": accuse_name(names[seat]),
+        })
+    calls = [{"action": f"call {c}", **colour_info(c)} for c in COLOURS if f"call {c}" in legal_set]
+    controls = {
+        "calls": calls,
+        "reveal": "reveal" in legal_set,
+        "hide": "hide" in legal_set,
+        "cannot_reveal": explain("cannot_reveal")[0] if "hide" in legal_set and "reveal" not in legal_set else None,
+        "continue": "continue" in legal_set,
+        "end": "end" in legal_set,
+        "accusations": [s for s in seats if s["accuse"]],
+    }
+    controls["any"] = bool(calls or controls["hide"] or controls["end"] or controls["continue"])
+    announce = list(announce or [])
+    where = [_("Round %(round)s") % {"round": view.get("game_round", view["round"])}]
+    if view["games"] > 1:
+        where.insert(0, _("Game %(game_no)s of %(games)s") % view)
+    if view.get("pass_no"):
+        where.append(_("Pass %(pass_no)s") % view)
+    return {
+        "me": me, "my_name": names[me], "players": players, "names": list(names),
+        "round_line": " · ".join(where), "table_classes": f" mz-table mz-phase--{phase}",
+        "action_url": action_url, "version": version, "phase": phase, "over": phase == "over",
+        "game_no": view["game_no"], "games": view["games"], "round": view.get("game_round", view["round"]), "pass_no": view.get("pass_no"),
+        "colour": colour_info(view.get("colour")),
+        "seats": seats, "others": seats[:-1], "my_seat": seats[-1],
+        "hand": _hand(view, legal_set, eggs_option), "hand_size": len(view["hand"]),
+        "rewards_left": view.get("rewards_left"),
+        "last_round": round_summary(finished, names, me, eggs_option) if finished else None,
+        "controls": controls,
+        "prompt": _prompt(view, legal_set, names),
+        "my_turn": me in owing and bool(legal),
+        **shell.log_lines(view, names, me, describe),
+        "announce": [describe(e, names, me) for e in announce],
+        **shell.motion(motion.moves(announce if moved is None else moved, me), lambda card: card_svg(card, "md")),
+        "back_svg": card_svg("back", "sm"),
+        **(extra or {}),
+    }
+
+
+def round_summary(entry: dict, names, me: int, eggs_option: str = "by_value") -> dict:
+    """The end of a round from its ``history`` entry: the last pass turned up (each seat's card
+    and how it came up), who collected how many cards, who got the fattest egg.
+
+    Only the last pass is ever turned up; the earlier passes are in the count only.
+    """
+    how = {"revealed": pgettext("last pass", "revealed"), "accused": pgettext("last pass", "uncovered"),
+           "hidden": pgettext("last pass", "was hidden")}
+    rows = []
+    for seat, card in enumerate(entry.get("last_pass") or []):
+        kind = "revealed" if seat in entry.get("revealed", []) else "accused" if seat == entry.get("accused") else "hidden"
+        rows.append({"name": names[seat], "is_me": seat == me, "card": face(card, eggs_option), "how": how[kind],
+                     "egg": seat == entry.get("reward")})
+    collector, reward = entry["collector"], entry.get("reward")
+    return {"round": entry.get("game_round", entry.get("round")), "rows": rows, "collector": names[collector],
+            "collector_is_me": collector == me, "count": entry.get("count", 0),
+            "reward": names[reward] if reward is not None else None, "reward_is_me": reward == me}
+
+
+def game_summary(view: dict, names, me: int, ranking: list[list[int]] | None = None) -> dict:
+    """The finished games of the match: eggs, reward cards and points per seat, and the totals."""
+    games = view.get("games_history") or []
+    players = view["players"]
+    rows = []
+    for seat in range(players):
+        rows.append({"name": names[seat], "is_me": seat == me,
+                     "games": [{"eggs": g["eggs"][seat], "rewards": g["rewards"][seat], "points": g["points"][seat]}
+                               for g in games],
+                     "total": sum(g["points"][seat] for g in games)})
+    last = rows and games and [{"name": r["name"], "is_me": r["is_me"], **r["games"][-1]} for r in rows]
+    places = []
+    for place, seats in enumerate(ranking or [], start=1):
+        for s in seats:
+            places.append({"place": place, "name": names[s], "is_me": s == me, "total": rows[s]["total"]})
+    return {"game": len(games), "games": list(range(1, len(games) + 1)), "rows": rows, "last": last or [],
+            "ranking": places, "won": bool(ranking) and me in ranking[0]}

@@ -1,0 +1,139 @@
+"""A whole game of Mogelei against bots in Chromium, on a phone with 8 players and on a desktop with 3.
+
+At every decision of the player the seats, the player's cards and the choices lie inside the
+viewport (bounding boxes; nothing to scroll, sideways or down), and axe-core finds no violation.
+The bots play at the quick pace from a seeded deal; the player lays the first card it may,
+keeps it hidden or reveals by turns, and ends the round or accuses by turns.
+Screenshots: test-artifacts/test_a_whole_mogelei_game*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.utils import translation
+
+from mogel import games
+
+from .htmx import ready, settled
+
+PHONE, DESKTOP = (375, 812), (1280, 800)
+
+# Which of these does the player not see whole (outside the viewport, or no size)?
+OUTSIDE = """selectors => selectors.flatMap(sel => Array.from(document.querySelectorAll(sel)).flatMap(el => {
+  const r = el.getBoundingClientRect();
+  const name = sel + (el.id ? '#' + el.id : '');
+  if (r.width === 0 || r.height === 0) { return [name + ' has no size']; }
+  if (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+    return [name + ' outside ' + JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round))];
+  }
+  return [];
+}))"""
+ON_SCREEN = ["#table .mz-seat", "#table .mz-hand__item .mz-card-btn", "#table .mz-controls .btn", "#table .btn--accuse"]
+
+
+@pytest.fixture
+def mogelei(page, site_url, settings):
+    settings.MOGEL_BOT_PACE_MS = 120
+    settings.MOGEL_POLL_MS = 100
+
+    def start(viewport, lang, players, seed):
+        settings.MOGEL_PLAY_SEED = seed
+        with translation.override(lang):
+            lobby = games.get("mogelei").play_url("lobby")
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        page.goto(site_url + lobby)
+        page.fill("input[name=name]", "Ann")
+        page.check(f"input[name=players][value='{players}']")
+        page.check("input[name=games][value='1']")
+        page.check("input[name=pace][value='quick']")
+        page.click(".btn--start")
+        page.wait_for_selector("#table")
+        ready(page)
+
+    return start
+
+
+def assert_on_one_screen(page):
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
+    problems = page.evaluate(OUTSIDE, ON_SCREEN)
+    assert not problems, problems
+
+
+def my_move(page, turn):
+    """The player's next move, as a person would make it; None while the player owes nothing."""
+    for selector in ("#call-red", "#table .mz-hand__item--live .mz-card-btn"):
+        if page.locator(selector).count():
+            return page.locator(selector).first
+    if page.locator("#btn-hide").count():
+        reveal = page.locator("#btn-reveal")
+        return reveal if reveal.count() and turn % 2 else page.locator("#btn-hide")
+    if page.locator("#btn-end").count():
+        accuse = page.locator("#table .btn--accuse")
+        return accuse.first if accuse.count() and turn % 3 == 1 else page.locator("#btn-end")
+    return None
+
+
+def play_to_the_end(page, screenshot, label, players):
+    decisions, seen = 0, set()
+    for _ in range(3000):
+        settled(page)
+        if page.locator("#btn-play-again").count():
+            return decisions
+        move = my_move(page, decisions)
+        if move is None:
+            page.wait_for_timeout(60)
+            continue
+        kind = page.locator("#table").get_attribute("class")
+        assert page.locator("#table .mz-seat").count() == players
+        assert_on_one_screen(page)
+        phase = next((c for c in kind.split() if c.startswith("mz-phase--")), "")
+        if phase not in seen:
+            seen.add(phase)
+            screenshot(f"{label}-{phase[10:]}", full_page=False)
+        move.click()
+        decisions += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("viewport,players,lang,seed", [(PHONE, 8, "de", 5), (DESKTOP, 3, "en", 6)],
+                         ids=["phone-8-de", "desktop-3-en"])
+def test_a_whole_mogelei_game_fits_one_screen_at_every_decision(page, mogelei, screenshot, viewport, players, lang,
+                                                                 seed):
+    mogelei(viewport, lang, players, seed)
+    assert page.locator("#table .mz-hand__item").count() == 12
+    assert_on_one_screen(page)
+    label = f"{viewport[0]}"
+    decisions = play_to_the_end(page, screenshot, label, players)
+    assert decisions >= 24  # every card laid and a reveal decision for each
+    screenshot(f"{label}-scores", full_page=False)
+    # The game's end: the scores (fried eggs, reward cards, points) and the last pass.
+    assert page.locator(".mz-scores tbody tr").first.is_visible()
+    assert page.locator(".mz-scores tbody tr").count() == players
+    assert page.locator("#btn-play-again").is_visible()
+
+
+@pytest.mark.parametrize("viewport,lang", [(PHONE, "fr"), (DESKTOP, "de")])
+def test_the_mogelei_table_has_no_axe_violation(page, mogelei, viewport, lang):
+    mogelei(viewport, lang, 8 if viewport == PHONE else 3, 11)
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    page.locator("#call-red").click()
+    settled(page)
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.wait_for()
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def test_keyboard_play_with_visible_focus(page, mogelei):
+    mogelei(PHONE, "en", 4, 3)
+    page.locator("#call-black").focus()
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("Enter")
+    settled(page)
+    card = page.locator("#table .mz-hand__item--live .mz-card-btn").first
+    card.wait_for()
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table .mz-seat--me .mz-stack__item--down")
