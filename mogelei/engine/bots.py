@@ -320,10 +320,10 @@ def _odds(view: dict, memory: dict, colour: str) -> dict[int, float]:
             continue
         floor = memory["followed"].get(str(seat), {}).get(colour, 0)
         shed = memory["shed"].get(str(seat), {}).get(colour, 0)
-        dealt = (_at_least(pool, of_colour, HAND, passes + shed + 1)
-                 / _at_least(pool, of_colour, HAND, min(floor, passes)))
         spread = 1 - (1 - cards[seat] / total) ** live
-        odds[seat] = min(dealt, spread)
+        known = _at_least(pool, of_colour, HAND, min(floor, passes))
+        # (A position set up for a lesson need not come from a deal: then the spread alone.)
+        odds[seat] = min(_at_least(pool, of_colour, HAND, passes + shed + 1) / known, spread) if known else spread
     return odds
 
 
