@@ -2,6 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
+from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 from django.views.generic import RedirectView
 
@@ -28,5 +29,9 @@ urlpatterns += i18n_patterns(
     path(pgettext_lazy("url", "rules/"), include("mogel.rules.urls")),
     path(pgettext_lazy("url", "learn/"), include("tutorial.urls")),
     path(pgettext_lazy("url", "play/"), include("mogel.play.urls")),
+    # Every other game kind's rules and lessons under its slug (/de/mogelei/regeln/): the
+    # views find the kind in the registry (mogel.games) and answer 404 for any other slug.
+    path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "rules/")), include("mogel.rules.kind_urls")),
+    path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "learn/")), include("tutorial.kind_urls")),
     prefix_default_language=True,
 )

@@ -20,9 +20,10 @@ class StepFailureInline(TranslationStackedInline):
 
 @admin.register(Lesson)
 class LessonAdmin(TabbedTranslationAdmin):
-    list_display = ("order", "slug", "title")
+    list_display = ("game", "order", "slug", "title")
     list_display_links = ("slug", "title")
-    ordering = ("order",)
+    list_filter = ("game",)
+    ordering = ("game", "order")
     inlines = [StepInline]
 
 

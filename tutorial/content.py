@@ -1,15 +1,18 @@
-"""``manage.py loadcontent`` hook: the lesson files into the database, idempotently.
+"""``manage.py loadcontent`` hook: every game kind's lesson files into the database, idempotently.
 
-Every language's field is set explicitly (``title_de`` … ``title_it``), so the admin
-and the pages never depend on the active language while loading. Steps and lessons
-that left the data files are removed.
+Each kind with lessons names its folder (``tutorial.kinds``); its lessons are stored with
+``Lesson.game`` = the kind's key. Every language's field is set explicitly (``title_de`` …
+``title_it``), so the admin and the pages never depend on the active language while loading.
+Steps and lessons that left the data files (or whose kind is gone) are removed.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from . import data_files, runner
+from mogel.games import MOGEL_MOTTE
+
+from . import data_files, kinds, runner
 from .models import Lesson, Step, StepFailure
 
 LANGS = data_files.LANGUAGES
@@ -24,12 +27,27 @@ def _texts(field: str, texts: dict) -> dict:
 
 @transaction.atomic
 def load() -> str:
-    lessons = data_files.lessons()
+    said, loaded = [], []
+    for kind in kinds.with_lessons():
+        folder = kinds.folder(kind)
+        # A kind whose lesson files are still being written loads none yet.
+        lessons = load_game(kind.key, data_files.lessons(folder) if folder.is_dir() else [], kinds.rules(kind))
+        said.append(lessons if kind.key == MOGEL_MOTTE else f"{kind.key}: {lessons}")
+        loaded.append(kind.key)
+    Lesson.objects.exclude(game__in=loaded).delete()
+    return "; ".join(said)
+
+
+def load_game(game: str, lessons: list[dict], rules: runner.Rules | None = None) -> str:
+    """One kind's lessons: the given ones stored, the kind's others removed."""
     data_files.addresses(lessons)  # the site's URLs need a slug per language, each naming one lesson
+    for data in lessons:
+        for step in data["steps"]:
+            runner.check_predicate(step["success"], rules)
     steps_total = 0
     for data in lessons:
         lesson, _ = Lesson.objects.update_or_create(
-            slug=data["slug"],
+            game=game, slug=data["slug"],
             defaults={"order": data["order"], "cheat_buttons": data.get("cheat_buttons", False), **_texts("title", data["title"]), **_texts("intro", data["intro"])},
         )
         keys = []
@@ -65,5 +83,5 @@ def load() -> str:
             keys.append(step.key)
         lesson.steps.exclude(key__in=keys).delete()
         steps_total += len(keys)
-    Lesson.objects.exclude(slug__in=[d["slug"] for d in lessons]).delete()
+    Lesson.objects.filter(game=game).exclude(slug__in=[d["slug"] for d in lessons]).delete()
     return f"{len(lessons)} lessons, {steps_total} steps"

@@ -1,4 +1,5 @@
-"""Lessons and their steps, loaded from ``tutorial/data/lessons/*.json`` by ``manage.py loadcontent``.
+"""Lessons and their steps, loaded by ``manage.py loadcontent`` from each game kind's lesson
+folder (Mogel Motte: ``tutorial/data/lessons/*.json``); ``Lesson.game`` names the kind.
 
 Texts are translated with django-modeltranslation (``title_de``, ``goal_fr``, ...; see
 translation.py). The game data of a step (position, script, predicates, solution) is
@@ -10,7 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Lesson(models.Model):
-    slug = models.SlugField(_("slug"), max_length=60, unique=True,
+    game = models.CharField(_("game"), max_length=40, default="mogel-motte",
+                            help_text=_("The game kind the lesson teaches (its key in mogel.games)."))
+    slug = models.SlugField(_("slug"), max_length=60,
                             help_text=_("The lesson's key, the same in every language: progress is kept under it. "
                                         "Its address per language comes from “slugs” in its data file."))
     order = models.PositiveSmallIntegerField(_("order"), default=0)
@@ -20,7 +23,8 @@ class Lesson(models.Model):
                                         help_text=_("Show a Cheat button under every card (the cheating lessons)."))
 
     class Meta:
-        ordering = ["order", "slug"]
+        ordering = ["game", "order", "slug"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="tutorial_lesson_slug_per_game")]
         verbose_name = _("lesson")
         verbose_name_plural = _("lessons")
 

@@ -1,7 +1,9 @@
-"""The learner's progress and the running step, kept server-side in the session.
+"""The learner's progress and the running step, kept server-side in the session, per game kind.
 
-``session["tutorial"]`` = ``{"done": {lesson slug: [step keys]}, "run": {lesson slug:
-{"step": key, "t0": wall ms when the step started, "state": runner state, "hints": n}}}``.
+``session[key]`` = ``{"done": {lesson slug: [step keys]}, "run": {lesson slug:
+{"step": key, "t0": wall ms when the step started, "state": runner state, "hints": n}}}``,
+``key`` being ``"tutorial"`` for Mogel Motte (as it always was) and ``"tutorial:<kind key>"``
+for any other game kind, so two games' lessons may share a slug.
 Sessions outlive the browser (Django's default cookie age), so progress is resumable.
 """
 
@@ -10,6 +12,11 @@ from __future__ import annotations
 import time
 
 KEY = "tutorial"
+FIRST_KIND = "mogel-motte"
+
+
+def session_key(game: str = FIRST_KIND) -> str:
+    return KEY if game == FIRST_KIND else f"{KEY}:{game}"
 
 
 def wall_ms() -> int:
@@ -17,14 +24,15 @@ def wall_ms() -> int:
 
 
 class Progress:
-    def __init__(self, session):
+    def __init__(self, session, game: str = FIRST_KIND):
         self.session = session
-        data = session.get(KEY) or {}
+        self.key = session_key(game)
+        data = session.get(self.key) or {}
         self.done: dict[str, list[str]] = {k: list(v) for k, v in data.get("done", {}).items()}
         self.run: dict[str, dict] = dict(data.get("run", {}))
 
     def save(self) -> None:
-        self.session[KEY] = {"done": self.done, "run": self.run}
+        self.session[self.key] = {"done": self.done, "run": self.run}
         self.session.modified = True
 
     def steps_done(self, slug: str) -> list[str]:

@@ -1,8 +1,12 @@
-"""The generic step runner: one lesson step played out on the rules engine.
+"""The generic step runner: one lesson step played out on a game kind's rules engine.
 
-Pure logic (no Django, no clock). A step is data (see ``tutorial/data/lessons.json``):
+Pure logic (no Django, no clock). What differs between game kinds is a :class:`Rules`
+(the engine class, the kind's own predicates, the autopilot for what opponents owe, which
+events end a round, what the learner's eyes notice); every function takes it as ``rules``,
+Mogel Motte's (:mod:`mogel.table.lesson_rules`) when none is given. A step is data (see
+``tutorial/data/lessons/*.json``):
 
-* ``scenario`` – a :meth:`Game.from_scenario` position; seat 0 is the learner;
+* ``scenario`` – a ``Game.from_scenario`` position of the kind's engine; seat 0 is the learner;
 * ``script`` – the opponents' scripted actions. Each entry fires once::
 
       {"on": "start" | <event matcher>, "delay": ms, "seat": 2, "do": "slap"}
@@ -11,14 +15,15 @@ Pure logic (no Django, no clock). A step is data (see ``tutorial/data/lessons.js
   shape as an ``event`` predicate, e.g. ``{"event": "mosquito_open"}``) schedules it
   ``delay`` ms after the first matching event. A scripted action the engine refuses
   when it is due is skipped (the learner took the game elsewhere);
-* ``auto`` – what the opponents owe (their turn, a spider gift, a mosquito gift, the
-  guard's hand-over) is played by a fixed autopilot: the first playable card in hand
-  order, else a draw; a spider's player keeps; a giver hands its first giftable card.
-  ``{"turn": ms, "spider": ms, "gifts": ms, "settling": ms}`` delays it (default 0);
-  slaps, races, cheats and catches only ever come from the script;
-* ``success`` / ``failure`` – predicates (:func:`holds`), e.g. ``{"event": "played",
-  "seat": 0}``, ``{"event": "spider_gave", "seat": 0, "to": 2}`` (any key of the event),
-  ``{"hand_size": [0, 2]}``, ``{"guard": 0}``, ``{"all": [...]}``;
+* ``auto`` – what the opponents owe is played by the kind's autopilot (``Rules.autopilot``;
+  Mogel Motte: the first playable card in hand order, else a draw; a spider's player keeps;
+  a giver hands its first giftable card; ``{"turn": ms, "spider": ms, "gifts": ms,
+  "settling": ms}`` delays it; slaps, races, cheats and catches only ever come from the script);
+* ``success`` / ``failure`` – predicates (:func:`holds`): the shared ``all``, ``any``,
+  ``not``, ``event`` (``{"event": "played", "seat": 0}``, any key of the event must match,
+  ``count`` how often), ``over``, ``phase`` and ``turn`` (the seat owes a move), plus the
+  kind's own (``Rules.predicates``; Mogel Motte: ``{"hand_size": [0, 2]}``, ``{"in_hand":
+  [0, "4"]}``, ``{"guard": 0}``, ``{"top": "3"}``, and a ``turn`` of its own);
 * ``plan`` – the learner's moves the step is about, as patterns (``"play 3"``, ``"hand *"``:
   ``*`` stands for any one word); :func:`plan_of` derives it from the winning line when a
   step names none.
@@ -26,13 +31,13 @@ Pure logic (no Django, no clock). A step is data (see ``tutorial/data/lessons.js
 A learner who leaves the script gets an explanation, never a cascade of bot moves: a move
 the engine accepts but the plan does not list ends the step at once as :data:`OFF_SCRIPT`
 (unless it met a failure or the success condition: their texts come first), and in a step
-whose success is not about the end of a round, a move that would end the round is taken
-back and ends the step as :data:`ROUND_WOULD_END` (the engine would otherwise already have
-dealt the next round).
+whose success is not about the end of a round (``Rules.round_events``), a move that would end
+the round (``Rules.round_end``) is taken back and ends the step as :data:`ROUND_WOULD_END`
+(the engine would otherwise already have dealt the next round).
 
 The runner's state is plain JSON (the engine's JSON plus script bookkeeping, and the
-learner's ``eyes``: what :func:`mogel.table.tells.watch` noticed after every change, so a
-bot's hand that shrinks with no play shows a tell as in the practice game) so the
+learner's ``eyes``: what ``Rules.watch`` noticed after every change; Mogel Motte's
+tells, so a bot's hand that shrinks with no play shows a tell as in the practice game) so the
 web layer can keep it in the session. Every time is in ms since the step started;
 the caller supplies ``now`` (server time), so tests replay steps exactly.
 """
@@ -40,19 +45,75 @@ the caller supplies ``now`` (server time), so tests replay steps exactly.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from mogel.engine import Game, IllegalAction
-from mogel.engine import cards as C
-from mogel.table import tells
+from mogel.engine.errors import IllegalAction
 
 LEARNER = 0
 PLAYING, SUCCESS, FAILURE = "playing", "success", "failure"
 # Why a step failed when no failure condition of its own said so (``failed_by``).
 OFF_SCRIPT, ROUND_WOULD_END, ROUND_ENDED = "off_script", "round_would_end", "round_ended"
-_ROUND_EVENTS = ("round_end", "round_start", "game_end")
-_AUTO_PHASES = ("turn", "spider", "mosquito_gifts")
 _MAX_STEPS = 1000  # a runaway script cannot loop forever
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The part of the runner that belongs to one game kind.
+
+    * ``engine`` – the kind's game class: ``from_scenario(scenario, seed=)``, ``to_json`` /
+      ``from_json``, ``apply(seat, action, at)`` (raises :class:`IllegalAction`),
+      ``advance(now)``, ``next_deadline()``, ``legal_actions(seat)``, ``expected()``,
+      ``view(seat)``, ``log``, ``clock``, ``over``, ``phase``, ``players``;
+    * ``predicates`` – the kind's own predicate keys: ``{key: holds(value, game) -> bool}``
+      (one may replace a shared one, as Mogel Motte's ``turn`` does);
+    * ``autopilot(step, game)`` – the next move a bot owes: ``(due ms, seat, action)`` or
+      None; due times count from the game's last event (``since(game)``);
+    * ``round_end`` – the event that says a round ended (a step not about it stops there);
+      ``round_events`` – the events (or the kind's predicate keys) a success about the end
+      of a round mentions;
+    * ``watch(game, eyes)`` – optional: what the learner notices after every change, kept in
+      the state as ``eyes`` (a JSON dict).
+    """
+
+    engine: type
+    autopilot: Callable[[dict, Any], tuple[int, int, str] | None]
+    predicates: Mapping[str, Callable[[Any, Any], bool]] = field(default_factory=dict)
+    round_end: str = "round_end"
+    round_events: tuple[str, ...] = ("round_end",)
+    watch: Callable[[Any, dict], None] | None = None
+
+    @property
+    def predicate_keys(self) -> frozenset[str]:
+        return SHARED_KEYS | frozenset(self.predicates)
+
+
+def _rules(rules: Rules | None) -> Rules:
+    if rules is not None:
+        return rules
+    # Mogel Motte, the first kind: every older caller and its lesson data name no kind.
+    from mogel.table.lesson_rules import RULES
+
+    return RULES
+
+
+def since(game) -> int:
+    """When the game last changed: an autopilot's delays count from here."""
+    return game.log[-1]["t"] if game.log else 0
+
+
+def first_owed(game, choose: Callable[[int, list[str]], str | None]) -> tuple[int, str] | None:
+    """The first bot that owes a move and the move ``choose(seat, legal)`` picks for it."""
+    if game.over:
+        return None
+    for seat in game.expected():
+        if seat == LEARNER:
+            continue
+        action = choose(seat, game.legal_actions(seat))
+        if action is not None:
+            return seat, action
+    return None
 
 
 @dataclass
@@ -83,84 +144,80 @@ def _matches(event: dict, matcher: dict) -> bool:
     return all(event.get(k) == v for k, v in matcher.items() if k not in ("event", "count"))
 
 
-def holds(predicate: dict, game: Game) -> bool:
+def holds(predicate: dict, game, rules: Rules | None = None) -> bool:
     """Evaluate one declarative predicate on the game (its whole log since the step began)."""
     if not predicate:
         return False
+    rules = _rules(rules)
     if "all" in predicate:
-        return all(holds(p, game) for p in predicate["all"])
+        return all(holds(p, game, rules) for p in predicate["all"])
     if "any" in predicate:
-        return any(holds(p, game) for p in predicate["any"])
+        return any(holds(p, game, rules) for p in predicate["any"])
     if "not" in predicate:
-        return not holds(predicate["not"], game)
+        return not holds(predicate["not"], game, rules)
     if "event" in predicate:
         hits = sum(1 for e in game.log if _matches(e, predicate))
         return hits >= predicate.get("count", 1)
-    if "hand_size" in predicate:
-        seat, size = predicate["hand_size"]
-        return len(game.hands[seat]) == size
-    if "in_hand" in predicate:
-        seat, card = predicate["in_hand"]
-        return card in game.hands[seat]
-    if "guard" in predicate:
-        return game.guard == predicate["guard"]
+    for key, test in rules.predicates.items():
+        if key in predicate:
+            return test(predicate[key], game)
     if "turn" in predicate:
-        return game.phase == "turn" and game.turn == predicate["turn"]
+        return not game.over and predicate["turn"] in game.expected()
     if "phase" in predicate:
         return game.phase == predicate["phase"]
-    if "top" in predicate:
-        return bool(game.discard) and game.top == predicate["top"]
     if "over" in predicate:
         return game.over == predicate["over"]
     raise ValueError(f"unknown predicate {predicate!r}")
 
 
-PREDICATE_KEYS = {"all", "any", "not", "event", "hand_size", "in_hand", "guard", "turn", "phase", "top", "over"}
+SHARED_KEYS = frozenset({"all", "any", "not", "event", "turn", "phase", "over"})
 
 
 # -- running a step ----------------------------------------------------------------
 
 
-def start(step: dict, seed: int = 0) -> dict:
+def start(step: dict, seed: int = 0, rules: Rules | None = None) -> dict:
     """A fresh state for ``step`` at time 0."""
-    game = Game.from_scenario(step["scenario"], seed=step.get("seed", seed))
+    rules = _rules(rules)
+    game = rules.engine.from_scenario(step["scenario"], seed=step.get("seed", seed))
     state = {"game": game.to_json(), "pending": [], "fired": [], "seen": 0,
              "status": PLAYING, "failed_by": None}
     for index, entry in enumerate(step.get("script", [])):
         if entry.get("on", "start") == "start":
             state["pending"].append([entry.get("delay", 0), index])
             state["fired"].append(index)
-    _scan(step, state, game)
-    _run_until(step, state, game, 0)
+    _scan(step, state, game, rules)
+    _run_until(step, state, game, 0, rules)
     state["game"] = game.to_json()
     return state
 
 
-def game_of(state: dict) -> Game:
-    return Game.from_json(state["game"])
+def game_of(state: dict, rules: Rules | None = None):
+    return _rules(rules).engine.from_json(state["game"])
 
 
-def act(step: dict, state: dict, action: str, now: int) -> Outcome:
+def act(step: dict, state: dict, action: str, now: int, rules: Rules | None = None) -> Outcome:
     """The learner does ``action`` at ``now``; the script and the autopilot answer."""
+    rules = _rules(rules)
     state = _copy(state)
-    game = game_of(state)
+    game = game_of(state, rules)
     mark = len(game.log)
     now = max(now, game.clock)
-    _run_until(step, state, game, now)
+    _run_until(step, state, game, now, rules)
     refusal = None
     if state["status"] == PLAYING:
         move = len(game.log)
         try:
-            applied = _apply(step, state, game, lambda: game.apply(LEARNER, action, now))
+            applied = _apply(step, state, game, lambda: game.apply(LEARNER, action, now), rules)
         except IllegalAction as error:
             refusal = error
         else:
             if applied:
-                _scan(step, state, game)
-                _judge(step, state, game)
+                _scan(step, state, game, rules)
+                _judge(step, state, game, rules)
                 if state["status"] == PLAYING and not planned(step, action):
                     state["status"], state["failed_by"], state["off_move"] = FAILURE, OFF_SCRIPT, move
-                _run_until(step, state, game, now)
+                _run_until(step, state, game, now, rules)
     state["game"] = game.to_json()
     return Outcome(state, seen_by_learner(game.log[mark:]), refusal)
 
@@ -181,50 +238,54 @@ def planned(step: dict, action: str) -> bool:
                for p in step["plan"])
 
 
-def about_round_end(step: dict) -> bool:
+def about_round_end(step: dict, rules: Rules | None = None) -> bool:
     """Whether the step's goal is (or comes after) the end of a round."""
+    events = set(_rules(rules).round_events)
+
     def mentions(predicate) -> bool:
         if isinstance(predicate, dict):
-            return predicate.get("event") in _ROUND_EVENTS or "over" in predicate or any(
+            return predicate.get("event") in events or "over" in predicate or bool(events & set(predicate)) or any(
                 mentions(v) for k, v in predicate.items() if k in ("all", "any", "not"))
         return isinstance(predicate, list) and any(mentions(p) for p in predicate)
     return mentions(step.get("success"))
 
 
-def _apply(step: dict, state: dict, game: Game, change) -> bool:
+def _apply(step: dict, state: dict, game, change, rules: Rules) -> bool:
     """Make ``change`` (a move or time passing) to ``game``; False if it was taken back because
     it would end the round in a step that is not about that (the step then ends as such)."""
-    before = None if about_round_end(step) else game.to_json()
+    before = None if about_round_end(step, rules) else game.to_json()
     mark = len(game.log)
     change()
-    if before is not None and any(e["code"] == "round_end" for e in game.log[mark:]):
+    if before is not None and any(e["code"] == rules.round_end for e in game.log[mark:]):
         # The engine has already dealt the next round: back to the position before the move.
-        game.__dict__.update(Game.from_json(before).__dict__)
+        game.__dict__.update(rules.engine.from_json(before).__dict__)
         state["status"], state["failed_by"] = FAILURE, ROUND_WOULD_END
         return False
     return True
 
 
-def tick(step: dict, state: dict, now: int) -> Outcome:
+def tick(step: dict, state: dict, now: int, rules: Rules | None = None) -> Outcome:
     """Time passes to ``now``: windows close, scripted and owed actions that are due happen."""
+    rules = _rules(rules)
     state = _copy(state)
-    game = game_of(state)
+    game = game_of(state, rules)
     mark = len(game.log)
-    _run_until(step, state, game, max(now, game.clock))
+    _run_until(step, state, game, max(now, game.clock), rules)
     state["game"] = game.to_json()
     return Outcome(state, seen_by_learner(game.log[mark:]))
 
 
-def next_due(step: dict, state: dict) -> int | None:
+def next_due(step: dict, state: dict, rules: Rules | None = None) -> int | None:
     """When something will happen by itself (a window, a script entry, an owed move), or None."""
     if state["status"] != PLAYING:
         return None
-    game = game_of(state)
+    rules = _rules(rules)
+    game = game_of(state, rules)
     times = [due for due, _ in state["pending"]]
     deadline = game.next_deadline()
     if deadline is not None:
         times.append(deadline)
-    auto = _auto(step, game)
+    auto = _auto(step, game, rules)
     if auto is not None:
         times.append(auto[0])
     return min(times) if times else None
@@ -248,7 +309,7 @@ def seen_by_learner(events: list[dict]) -> list[dict]:
     return shown
 
 
-def _run_until(step: dict, state: dict, game: Game, now: int) -> None:
+def _run_until(step: dict, state: dict, game, now: int, rules: Rules) -> None:
     for _ in range(_MAX_STEPS):
         if state["status"] != PLAYING or game.over:
             break
@@ -259,7 +320,7 @@ def _run_until(step: dict, state: dict, game: Game, now: int) -> None:
         for due, index in state["pending"]:
             if due <= now:
                 candidates.append((due, 1, index))
-        auto = _auto(step, game)
+        auto = _auto(step, game, rules)
         if auto is not None and auto[0] <= now:
             candidates.append((auto[0], 2, None))
         if not candidates:
@@ -267,27 +328,27 @@ def _run_until(step: dict, state: dict, game: Game, now: int) -> None:
         at, kind, index = min(candidates, key=lambda c: (c[0], c[1], -1 if c[2] is None else c[2]))
         at = max(at, game.clock)
         if kind == 0:
-            applied = _apply(step, state, game, lambda: game.advance(at))
+            applied = _apply(step, state, game, lambda: game.advance(at), rules)
         elif kind == 1:
             state["pending"] = [p for p in state["pending"] if p[1] != index]
             entry = step["script"][index]
             try:
-                applied = _apply(step, state, game, lambda: game.apply(entry["seat"], entry["do"], at))
+                applied = _apply(step, state, game, lambda: game.apply(entry["seat"], entry["do"], at), rules)
             except IllegalAction:
                 applied = True  # the learner took the game elsewhere; the script moves on
         else:
             _, seat, action = auto
-            applied = _apply(step, state, game, lambda: game.apply(seat, action, at))
+            applied = _apply(step, state, game, lambda: game.apply(seat, action, at), rules)
         if not applied:
             return
-        _scan(step, state, game)
-        _judge(step, state, game)
-    if state["status"] == PLAYING and now > game.clock and _apply(step, state, game, lambda: game.advance(now)):
-        _scan(step, state, game)
-        _judge(step, state, game)
+        _scan(step, state, game, rules)
+        _judge(step, state, game, rules)
+    if state["status"] == PLAYING and now > game.clock and _apply(step, state, game, lambda: game.advance(now), rules):
+        _scan(step, state, game, rules)
+        _judge(step, state, game, rules)
 
 
-def _scan(step: dict, state: dict, game: Game) -> None:
+def _scan(step: dict, state: dict, game, rules: Rules) -> None:
     """Schedule the script entries whose trigger event has just been logged."""
     script = step.get("script", [])
     for event in game.log[state["seen"]:]:
@@ -298,69 +359,43 @@ def _scan(step: dict, state: dict, game: Game) -> None:
             if _matches(event, trigger):
                 state["pending"].append([event["t"] + entry.get("delay", 0), index])
                 state["fired"].append(index)
-    if state["seen"] != len(game.log) or "eyes" not in state:
+    if rules.watch is not None and (state["seen"] != len(game.log) or "eyes" not in state):
         # The learner looks at the table after every change, as the practice game's player does.
-        tells.watch(game.view(LEARNER), state.setdefault("eyes", {}), len(game.log))
+        rules.watch(game, state.setdefault("eyes", {}))
     state["seen"] = len(game.log)
 
 
-def _judge(step: dict, state: dict, game: Game) -> None:
+def _judge(step: dict, state: dict, game, rules: Rules) -> None:
     if state["status"] != PLAYING:
         return
     for index, failure in enumerate(step.get("failure", [])):
-        if holds(failure["when"], game):
+        if holds(failure["when"], game, rules):
             state["status"], state["failed_by"] = FAILURE, index
             return
-    if holds(step["success"], game):
+    if holds(step["success"], game, rules):
         state["status"] = SUCCESS
-    elif any(e["code"] == "round_end" for e in game.log):
+    elif any(e["code"] == rules.round_end for e in game.log):
         # The round ended without the goal (a bot went out): nothing more to learn here.
         state["status"], state["failed_by"] = FAILURE, ROUND_ENDED
 
 
-def _auto(step: dict, game: Game) -> tuple[int, int, str] | None:
+def _auto(step: dict, game, rules: Rules) -> tuple[int, int, str] | None:
     """The autopilot's next owed move for a bot: (due time, seat, action), or None."""
-    if game.over:
-        return None
-    delays = step.get("auto", {})
-    if game.settling is not None:
-        phase = "settling"
-    elif game.phase in _AUTO_PHASES:
-        phase = "gifts" if game.phase == "mosquito_gifts" else game.phase
-    else:
-        return None
-    since = game.log[-1]["t"] if game.log else 0
-    for seat in game.expected():
-        if seat == LEARNER:
-            continue
-        legal = game.legal_actions(seat)
-        if phase == "turn":
-            plays = [a for a in legal if a.startswith("play ")]
-            action = plays[0] if plays else "draw"
-        elif phase == "spider":
-            action = "keep"
-        else:
-            hands = [a for a in legal if a.startswith("hand ")]
-            if not hands:
-                continue
-            action = hands[0]
-        return since + delays.get(phase, 0), seat, action
-    return None
+    return None if game.over else rules.autopilot(step, game)
 
 
 # -- checking a lesson file --------------------------------------------------------
 
 
-def check_predicate(predicate: dict) -> None:
+def check_predicate(predicate: dict, rules: Rules | None = None) -> None:
     """Raise ValueError for a predicate :func:`holds` would not understand."""
-    if not isinstance(predicate, dict) or len(set(predicate) & PREDICATE_KEYS) != 1:
-        raise ValueError(f"a predicate needs exactly one of {sorted(PREDICATE_KEYS)}: {predicate!r}")
+    keys = _rules(rules).predicate_keys
+    if isinstance(predicate, dict) and "event" in predicate:
+        return  # an event matcher: its other keys are the event's fields (a kind's key among them)
+    if not isinstance(predicate, dict) or len(set(predicate) & keys) != 1:
+        raise ValueError(f"a predicate needs exactly one of {sorted(keys)}: {predicate!r}")
     for key in ("all", "any"):
         for inner in predicate.get(key, []):
-            check_predicate(inner)
+            check_predicate(inner, rules)
     if "not" in predicate:
-        check_predicate(predicate["not"])
-
-
-def giftable(card: str) -> bool:
-    return C.may_give(card)
+        check_predicate(predicate["not"], rules)

@@ -1,17 +1,26 @@
+"""Mogel Motte's lessons (``tutorial:``, the converter ``lesson``) and, in :mod:`tutorial.kind_urls`,
+every other kind's (``kind-learn:`` under ``/<lang>/<kind slug>/<learn/>``): the same views."""
+
 from django.urls import path, register_converter
 
 from . import views
-from .addresses import LessonSlugConverter
+from .addresses import KindLessonSlugConverter, LessonSlugConverter
 
 register_converter(LessonSlugConverter, "lesson")
+register_converter(KindLessonSlugConverter, "kind_lesson")
+
+
+def lesson_patterns(converter: str) -> list:
+    return [
+        path("", views.index, name="index"),
+        path("reset/", views.reset_all, name="reset"),
+        path(f"<{converter}:slug>/", views.lesson, name="lesson"),
+        path(f"<{converter}:slug>/act/", views.act, name="act"),
+        path(f"<{converter}:slug>/poll/", views.poll, name="poll"),
+        path(f"<{converter}:slug>/hint/", views.hint, name="hint"),
+        path(f"<{converter}:slug>/step/", views.step_control, name="step"),
+    ]
+
 
 app_name = "tutorial"
-urlpatterns = [
-    path("", views.index, name="index"),
-    path("reset/", views.reset_all, name="reset"),
-    path("<lesson:slug>/", views.lesson, name="lesson"),
-    path("<lesson:slug>/act/", views.act, name="act"),
-    path("<lesson:slug>/poll/", views.poll, name="poll"),
-    path("<lesson:slug>/hint/", views.hint, name="hint"),
-    path("<lesson:slug>/step/", views.step_control, name="step"),
-]
+urlpatterns = lesson_patterns("lesson")

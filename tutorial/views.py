@@ -1,7 +1,12 @@
-"""One generic set of views runs every lesson: the list, the lesson page, and its htmx fragments.
+"""One generic set of views runs every lesson of every game kind: the list, the lesson page,
+and its htmx fragments.
 
-The step itself is played by :mod:`tutorial.runner` on the engine; its state lives in the
-session (:mod:`tutorial.progress`). Times are server times in ms since the step started.
+The step itself is played by :mod:`tutorial.runner` on the kind's engine; its state lives in
+the session (:mod:`tutorial.progress`). Times are server times in ms since the step started.
+What differs between kinds comes from the kind (``mogel.games``; ``docs/platform.md``,
+"Lessons"): its runner rules, its table (``lesson_table`` and ``lesson_templates``), its
+event sentences and refusals. Mogel Motte's lessons live at ``/<lang>/<learn/>``, another
+kind's at ``/<lang>/<kind slug>/<learn/>`` (the URL's ``kind``).
 """
 
 from __future__ import annotations
@@ -10,45 +15,73 @@ from functools import wraps
 
 from django.http import HttpResponse, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language, gettext as _, pgettext, to_locale
 from django.views.decorators.http import require_GET, require_POST
 
-from mogel.play.service import window_options
-from mogel.table import tells as table_tells
-from mogel.table.events import describe
-from mogel.table.present import present
-from mogel.table.refusals import explain, rule_link
+from mogel.rules import links as rules_links
 
-from . import placeholders, runner
+from . import addresses, kinds, placeholders, runner
 from .models import Lesson
 from .progress import Progress, wall_ms
 
 POLL_MS = 500
-TABLE = "tutorial/_table.html#fragment"
-PANEL = "tutorial/_panel.html#panel"
+FRAGMENT = "tutorial/_fragment.html"
+# The lesson's first-game link asks the lobby for a small, gentle table.
+FIRST_GAME = "?players=3&level=easy&pace=relaxed"
 
 
 def seat_names(players: int) -> list[str]:
-    bots = ["Mia", pgettext("tutorial bot name", "Leo"), "Ben", "Zoe"]
+    bots = ["Mia", pgettext("tutorial bot name", "Leo"), "Ben", "Zoe", "Ida", "Tom", "Lou"]
     # The learner has no name here: the table then labels their seat simply "You".
     return ["", *bots][:players]
+
+
+def lesson_url(kind, name: str, key: str | None = None) -> str:
+    """The URL of the kind's lesson view ``name`` (index, reset, lesson, act, poll, hint, step)."""
+    if not kind.slug:
+        return reverse(f"tutorial:{name}", args=[key] if key else [])
+    kwargs = {"kind": kind.slug, **({"slug": addresses.slug_of(key, game=kind.key)} if key else {})}
+    return reverse(f"kind-learn:{name}", kwargs=kwargs)
+
+
+def first_game_url(kind) -> str | None:
+    """The kind's lobby with a small, gentle table chosen, or None while it has no practice game."""
+    try:
+        return kind.play_url("lobby") + FIRST_GAME
+    except NoReverseMatch:
+        return None
+
+
+def learn_title(kind) -> str:
+    # Mogel Motte's pages have always said just "Learn to play": the site is named after it.
+    return _("Learn to play %(game)s") % {"game": kind.name} if kind.slug else _("Learn to play")
+
+
+def _kind(slug: str | None):
+    return kinds.get() if slug is None else kinds.by_slug_or_404(slug)
 
 
 # -- helpers -----------------------------------------------------------------------------
 
 
 class Lessonrun:
-    """The lesson, its steps, the session progress and the running step, for one request."""
+    """The kind, the lesson, its steps, the session progress and the running step, for one request."""
 
-    def __init__(self, request, slug: str):
+    def __init__(self, request, kind, slug: str):
         self.request = request
-        self.lesson = get_object_or_404(Lesson, slug=slug)
+        self.kind = kind
+        self.rules = kinds.rules(kind)
+        key = addresses.key_of(slug, game=kind.key) if kind.slug else slug
+        self.lesson = get_object_or_404(Lesson, game=kind.key, slug=key)
         self.steps = list(self.lesson.steps.prefetch_related("failures"))
         self.keys = [s.key for s in self.steps]
-        self.progress = Progress(request.session)
+        self.progress = Progress(request.session, kind.key)
         self.step = None
         self.run: dict = {}
+
+    def url(self, name: str) -> str:
+        return lesson_url(self.kind, name, self.lesson.slug)
 
     def choose(self, key: str | None = None, restart: bool = False) -> None:
         slug = self.lesson.slug
@@ -63,9 +96,10 @@ class Lessonrun:
         if key is None:
             raise LookupError("a lesson without steps")
         self.step = self.steps[self.keys.index(key)]
-        self.texts = StepTexts(self.step)
+        self.texts = StepTexts(self.step, self.kind)
         if restart or not run or run.get("step") != key:
-            run = {"step": key, "t0": wall_ms(), "state": runner.start(self.step.runner_step()), "hints": 0}
+            run = {"step": key, "t0": wall_ms(), "state": runner.start(self.step.runner_step(), rules=self.rules),
+                   "hints": 0}
             self.progress.run[slug] = run
             self.progress.save()
         self.run = run
@@ -74,6 +108,10 @@ class Lessonrun:
     @property
     def now(self) -> int:
         return max(0, wall_ms() - self.run["t0"])
+
+    @property
+    def game(self):
+        return runner.game_of(self.run["state"], self.rules)
 
     def record(self, outcome: runner.Outcome) -> None:
         self.run["state"] = outcome.state
@@ -86,9 +124,9 @@ class Lessonrun:
         replays it exactly from the stored state, so a tick is saved only when it ends the
         step: a poll racing a move can then never overwrite the move in the session."""
         was = self.run["state"]["status"]
-        outcome = runner.tick(self.step.runner_step(), self.run["state"], self.now)
+        outcome = runner.tick(self.step.runner_step(), self.run["state"], self.now, self.rules)
         self.run["state"] = outcome.state
-        if outcome.status != was or self.request.session.get("tutorial") is None:
+        if outcome.status != was or self.request.session.get(self.progress.key) is None:
             self.record(outcome)
         return outcome.events
 
@@ -97,15 +135,16 @@ class Lessonrun:
         return self.keys.index(self.step.key)
 
     def next_lesson(self):
-        return Lesson.objects.filter(order__gt=self.lesson.order).order_by("order").first()
+        return (Lesson.objects.filter(game=self.kind.key, order__gt=self.lesson.order)
+                .order_by("order").first())
 
 
 class StepTexts:
     """A step's texts as the learner reads them: times written out from the windows in play."""
 
-    def __init__(self, step):
+    def __init__(self, step, kind):
         self.step = step
-        self.ms = placeholders.values(step.runner_step(), window_options())
+        self.ms = placeholders.values(step.runner_step(), kind.lesson_windows())
         self.locale = to_locale(get_language())
 
     def fill(self, text: str) -> str:
@@ -131,7 +170,7 @@ def _status_text(lr: Lessonrun, game, names) -> str | None:
         if text:
             return text
         if reason == runner.OFF_SCRIPT:
-            return _off_script_text(state, game, names)
+            return _off_script_text(lr.kind, state, game, names)
         if reason == runner.ROUND_WOULD_END:
             return _("Now the round would end – but this step is about something else, so it stops here. "
                      "Read again what to do, then try once more.")
@@ -139,35 +178,13 @@ def _status_text(lr: Lessonrun, game, names) -> str | None:
     return None
 
 
-def _off_script_text(state: dict, game, names) -> str:
+def _off_script_text(kind, state: dict, game, names) -> str:
     """What the learner did (their own log line), and that the step stops there."""
     moved = runner.seen_by_learner(game.log[state.get("off_move") or 0:])
     own = next((e for e in moved if e.get("seat") == runner.LEARNER), None)
     rest = _("That is allowed in the game, but this step is about something else, so it stops here. "
              "Read again what to do, then try once more.")
-    return f"{describe(own, names, runner.LEARNER)} {rest}" if own else rest
-
-
-def _step_controls(lr: Lessonrun, context: dict, game, playing: bool) -> None:
-    """Offer only the side moves the step is about (its ``controls``; the lesson's defaults
-    otherwise), the Draw button where the step wants it tried, and the spider's gift aimed
-    at the player the winning line names."""
-    wanted = lr.step.controls or {}
-    context["cheat_buttons"] = playing and wanted.get("cheat", lr.lesson.cheat_buttons)
-    controls = context["controls"]
-    if not wanted.get("catch", True):
-        for seat in context["seats"]:
-            seat["catch"] = None
-        controls["catches"], context["catch_keys"] = [], ""
-    on_turn = game.phase == "turn" and game.turn == runner.LEARNER and game.settling is None
-    if wanted.get("draw") and playing and on_turn:
-        # The engine refuses the draw with its reason: trying it is the point of the step.
-        controls["draw"] = "draw"
-    gift_to = next((int(m["do"].split()[2]) for m in lr.step.solution
-                    if m.get("do", "").startswith("give ") and len(m["do"].split()) == 3), None)
-    if any(t["seat"] == gift_to for t in controls["give_targets"]):
-        for target in controls["give_targets"]:
-            target["checked"] = target["seat"] == gift_to
+    return f"{kind.describe(own, names, runner.LEARNER)} {rest}" if own else rest
 
 
 def _client_version(data) -> int | None:
@@ -192,55 +209,47 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
              client_version=None, say=()) -> dict:
     slug = lr.lesson.slug
     state = lr.run["state"]
-    game = runner.game_of(state)
+    game = lr.game
     names = seat_names(game.players)
     playing = state["status"] == runner.PLAYING
-    legal = game.legal_actions(runner.LEARNER) if playing else []
-    step_rs = lr.step.runner_step()
-    due = runner.next_due(step_rs, state)
+    due = runner.next_due(lr.step.runner_step(), state, lr.rules)
     hints = lr.run.get("hints", 0)
     done = lr.progress.steps_done(slug)
     status_text = _status_text(lr, game, names)
-    context = present(
-        game.view(runner.LEARNER), legal, names,
-        action_url=reverse("tutorial:act", args=[slug]),
-        version=len(game.log),
-        now=game.clock,
-        # The runner's "eyes" watched every change, as the practice game's player does.
-        tells=table_tells.active(state.get("eyes") or {}, game.clock, shown=client_version),
-        moved=list(events),
-        extra={
-            "poll_url": reverse("tutorial:poll", args=[slug]) if playing and due is not None else None,
-            "poll_ms": POLL_MS,
-            "message": message,
-            "message_url": message_url,
-            "message_kind": "refusal",
-            "table_label": _("Lesson table"),
-        },
-    )
-    # What the live region reads: the new events, new tells (present() words them), then any
-    # revealed hint and the step's result.
-    lines = [describe(e, names, runner.LEARNER) for e in events] + context["announce"] + list(say)
+    context = lr.kind.lesson_table(lr, {
+        "game": game,
+        "legal": game.legal_actions(runner.LEARNER) if playing else [],
+        "names": names,
+        "playing": playing,
+        "events": list(events),
+        "client_version": client_version,
+        "action_url": lr.url("act"),
+        "poll_url": lr.url("poll") if playing and due is not None else None,
+        "poll_ms": POLL_MS,
+        "message": message,
+        "message_url": message_url,
+        "message_kind": "refusal",
+        "table_label": _("Lesson table"),
+    })
+    # What the live region reads: the new events, what the kind's table adds (Mogel Motte: new
+    # tells), then any revealed hint and the step's result.
+    lines = [lr.kind.describe(e, names, runner.LEARNER) for e in events] + list(context.get("announce", ())) + list(say)
     if announce_status and status_text:
         lines.append(status_text)
-    _step_controls(lr, context, game, playing)
-    if playing and lr.step.draw_prompt and "draw" in legal:
-        # The table would say "no card fits, so draw a card", but this step wants something else
-        # first (cheat, watch a bot's cards): its own words, as the goal says it.
-        context["prompt"] = lr.texts.draw_prompt
-        context["draw_waits"] = True
     if not playing:
         context["prompt"] = _("Step complete.") if state["status"] == runner.SUCCESS else _("Try this step again.")
         context["my_turn"] = False
-    hand_phase = game.phase
-    owes_hand = game.settling is not None or hand_phase == "mosquito_gifts"
-    off_verb = ("hand" if owes_hand else "give" if hand_phase == "spider" and game.spider and game.spider["by"] == 0
-                else "race" if hand_phase == "cockroach" else "play")
     next_lesson = lr.next_lesson()
     context.update({
+        "kind": lr.kind,
+        "learn_title": learn_title(lr.kind),
         "lesson": lr.lesson,
         "step": lr.step,
         "texts": lr.texts,
+        "urls": {name: lr.url(name) for name in ("lesson", "act", "hint", "step")}
+        | {"index": lesson_url(lr.kind, "index")},
+        "table_template": lr.kind.lesson_templates["table"],
+        "panel_template": lr.kind.lesson_templates["panel"],
         "steps": [{"key": s.key, "number": i + 1, "done": s.key in done, "current": s.key == lr.step.key}
                   for i, s in enumerate(lr.steps)],
         "step_number": lr.index + 1,
@@ -250,21 +259,18 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
         "is_last_step": lr.index == len(lr.steps) - 1,
         "lesson_done": lr.progress.lesson_done(slug, lr.keys),
         "next_lesson": next_lesson,
+        "next_lesson_url": lesson_url(lr.kind, "lesson", next_lesson.slug) if next_lesson else None,
+        "first_game_url": first_game_url(lr.kind),
         "hints_shown": hints,
         "hint_action": lr.step.hint_action if hints >= 2 else "",
         "playing": playing,
-        "off_verb": off_verb,
         "announce_lines": lines,
-        "guard_may_cheat": True,
-        # Nobody has minus points yet (every lesson but the scoring one): phones leave the
-        # "0 minus points" lines out to keep the table short.
-        "no_scores": not any(s["score"] for s in context["seats"]),
     })
     return context
 
 
 def _fragment(request, lr: Lessonrun, **kwargs):
-    return render(request, TABLE, _context(lr, **kwargs))
+    return render(request, FRAGMENT, _context(lr, **kwargs))
 
 
 def _page(request, lr: Lessonrun, **kwargs):
@@ -272,7 +278,7 @@ def _page(request, lr: Lessonrun, **kwargs):
 
 
 def _back(lr: Lessonrun):
-    return HttpResponseRedirect(reverse("tutorial:lesson", args=[lr.lesson.slug]) + "#step")
+    return HttpResponseRedirect(lr.url("lesson") + "#step")
 
 
 def on_its_address(view):
@@ -281,48 +287,63 @@ def on_its_address(view):
     are served where they arrive: a tab opened before the move still plays, and its next
     fragment carries the new addresses."""
     @wraps(view)
-    def at_address(request, slug):
-        address = reverse(request.resolver_match.view_name, args=[slug])
+    def at_address(request, slug, kind=None):
+        game = _kind(kind)
+        key = addresses.key_of(slug, game=game.key) if game.slug else slug
+        address = lesson_url(game, request.resolver_match.url_name, key)
         if request.path != address:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(f"{address}?{query}" if query else address)
-        return view(request, slug)
+        return view(request, game, slug)
     return at_address
+
+
+def in_kind(view):
+    """The view gets the game kind of its address (Mogel Motte's addresses name none)."""
+    @wraps(view)
+    def with_kind(request, *args, kind=None, **kwargs):
+        return view(request, _kind(kind), *args, **kwargs)
+    return with_kind
 
 
 # -- views -------------------------------------------------------------------------------
 
 
 @require_GET
-def index(request):
-    progress = Progress(request.session)
+@in_kind
+def index(request, kind):
+    progress = Progress(request.session, kind.key)
     lessons = []
-    for lesson in Lesson.objects.prefetch_related("steps"):
+    for lesson in Lesson.objects.filter(game=kind.key).prefetch_related("steps"):
         keys = [s.key for s in lesson.steps.all()]
         done = [k for k in keys if k in progress.steps_done(lesson.slug)]
-        lessons.append({"lesson": lesson, "steps": len(keys), "done": len(done),
-                        "complete": progress.lesson_done(lesson.slug, keys),
+        lessons.append({"lesson": lesson, "url": lesson_url(kind, "lesson", lesson.slug), "steps": len(keys),
+                        "done": len(done), "complete": progress.lesson_done(lesson.slug, keys),
                         "started": bool(done) or lesson.slug in progress.run})
     resume = next((item for item in lessons if not item["complete"]), None)
     return render(request, "tutorial/index.html", {
-        "lessons": lessons, "resume": resume,
+        "kind": kind, "learn_title": learn_title(kind), "lessons": lessons, "resume": resume,
         "all_done": bool(lessons) and all(item["complete"] for item in lessons),
         "any_progress": any(item["started"] for item in lessons),
+        "reset_url": lesson_url(kind, "reset"),
+        "look_up_url": rules_links.summary_or_rules(kind),
+        "first_game_url": first_game_url(kind),
     })
 
 
 @require_POST
-def reset_all(request):
-    progress = Progress(request.session)
+@in_kind
+def reset_all(request, kind):
+    progress = Progress(request.session, kind.key)
     progress.reset_all()
     progress.save()
-    return HttpResponseRedirect(reverse("tutorial:index"))
+    return HttpResponseRedirect(lesson_url(kind, "index"))
 
 
 @require_GET
 @on_its_address
-def lesson(request, slug):
-    lr = Lessonrun(request, slug)
+def lesson(request, kind, slug):
+    lr = Lessonrun(request, kind, slug)
     lr.choose(request.GET.get("step"))
     events = lr.tick()
     if request.htmx:
@@ -332,12 +353,12 @@ def lesson(request, slug):
 
 @require_GET
 @on_its_address
-def poll(request, slug):
-    lr = Lessonrun(request, slug)
+def poll(request, kind, slug):
+    lr = Lessonrun(request, kind, slug)
     lr.choose()
-    before = (len(runner.game_of(lr.run["state"]).log), lr.run["state"]["status"])
+    before = (len(lr.game.log), lr.run["state"]["status"])
     events = lr.tick()
-    game = runner.game_of(lr.run["state"])
+    game = lr.game
     after = (len(game.log), lr.run["state"]["status"])
     client = _client_version(request.GET)
     if before[1] == after[1] and client == after[0]:
@@ -347,34 +368,36 @@ def poll(request, slug):
 
 
 @require_POST
-def act(request, slug):
-    lr = Lessonrun(request, slug)
+@in_kind
+def act(request, kind, slug):
+    lr = Lessonrun(request, kind, slug)
     lr.choose()
     action = " ".join(request.POST.get("action", "").split())[:40]
     to = request.POST.get("to", "").strip()[:2]
     if action.startswith("give ") and len(action.split()) == 2:
         action = f"{action} {to}" if to else action
     was = lr.run["state"]["status"]
-    mark = len(runner.game_of(lr.run["state"]).log)
-    outcome = runner.act(lr.step.runner_step(), lr.run["state"], action, lr.now)
+    mark = len(lr.game.log)
+    outcome = runner.act(lr.step.runner_step(), lr.run["state"], action, lr.now, lr.rules)
     lr.record(outcome)
     message = message_url = None
     if outcome.refusal is not None:
-        message, rule = explain(outcome.refusal.code, outcome.refusal.params)
-        message_url = rule_link(rule)
+        message, rule = kind.explain(outcome.refusal.code, outcome.refusal.params)
+        message_url = kind.rule_link(rule)
     elif was != runner.PLAYING:
         message = _("This step is finished. Go on to the next step or try it again.")
     if not request.htmx:
         return _back(lr)
     client = _client_version(request.POST)
-    events = _unseen(outcome.events, runner.game_of(outcome.state), mark, client)
+    events = _unseen(outcome.events, lr.game, mark, client)
     return _fragment(request, lr, events=events, message=message, message_url=message_url,
                      announce_status=was != outcome.status, client_version=client)
 
 
 @require_POST
-def hint(request, slug):
-    lr = Lessonrun(request, slug)
+@in_kind
+def hint(request, kind, slug):
+    lr = Lessonrun(request, kind, slug)
     lr.choose()
     lr.run["hints"] = min(2, lr.run.get("hints", 0) + 1)
     lr.progress.save()
@@ -386,8 +409,9 @@ def hint(request, slug):
 
 
 @require_POST
-def step_control(request, slug):
-    lr = Lessonrun(request, slug)
+@in_kind
+def step_control(request, kind, slug):
+    lr = Lessonrun(request, kind, slug)
     lr.choose()
     op = request.POST.get("op")
     if op == "retry":

@@ -1,45 +1,65 @@
+"""The lobby's form, shared by every game kind: name, players (in the kind's range), bot level
+and pace. A kind subclasses :class:`LobbyForm` with its own fields (``GameKind.lobby_form``)."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-# The choices a lobby remembers (in the session) and "Play again" repeats; the name is kept apart.
-CHOICES = ("players", "level", "pace", "rounds", "first_guard", "ant_pile")
+# The shared choices a lobby remembers (in the session) and "Play again" repeats; the name is kept apart.
+COMMON = ("players", "level", "pace")
+
+
+def players_field(low: int, high: int, initial: int | None = None) -> forms.TypedChoiceField:
+    """How many play, the human included: one segment per count from ``low`` to ``high``."""
+    return forms.TypedChoiceField(
+        label=_("Players at the table"), coerce=int, initial=initial or low, widget=forms.RadioSelect,
+        choices=[(n, str(n)) for n in range(low, high + 1)])
 
 
 class LobbyForm(forms.Form):
+    """The shared fields. A subclass sets ``players`` (:func:`players_field`), its own fields,
+    ``own`` (their names, the kind's choices stored with the game in ``PracticeGame.choices``)
+    and ``folded`` (the ones the lobby folds away under "More choices")."""
+
+    own: tuple[str, ...] = ()
+    folded: tuple[str, ...] = ()
+
     name = forms.CharField(label=_("Your name"), max_length=20, strip=True)
     # Short labels: each group is one row of segments, so the lobby fits a phone's screen.
-    players = forms.TypedChoiceField(
-        label=_("Players at the table"), coerce=int, initial=3, widget=forms.RadioSelect,
-        choices=[(3, "3"), (4, "4"), (5, "5")])
+    players = players_field(3, 5)
     level = forms.ChoiceField(
         label=_("Bot level"), initial="normal", widget=forms.RadioSelect,
         choices=[("easy", pgettext_lazy("bot level", "Easy")), ("normal", pgettext_lazy("bot level", "Normal")),
                  ("hard", pgettext_lazy("bot level", "Hard"))])
-    # How long the bots take for a play, draw, gift or hand-over (mogel.play.bots.PACES).
+    # How long the bots take for a deliberate move (mogel.play.bots.PACES).
     # A lobby page opened before this choice existed posts none: normal, as it was then.
     pace = forms.ChoiceField(
         label=_("Bot pace"), initial="normal", widget=forms.RadioSelect, required=False,
         choices=[("relaxed", pgettext_lazy("bot pace", "Relaxed")), ("normal", pgettext_lazy("bot pace", "Normal")),
                  ("quick", pgettext_lazy("bot pace", "Quick"))])
-    rounds = forms.ChoiceField(
-        label=_("Length"), initial="full", widget=forms.RadioSelect,
-        choices=[("full", _("Full game")), ("single", _("One round"))])
-    # Every edition gives the Guard Bug to the oldest player, which a website cannot know.
-    first_guard = forms.ChoiceField(
-        label=_("Who holds the Guard Bug first?"), initial="me", widget=forms.RadioSelect, required=False,
-        choices=[("me", pgettext_lazy("first guard", "You")), ("left", _("The player on your left")),
-                 ("random", _("Drawn by lot"))])
-    ant_pile = forms.ChoiceField(
-        label=_("The ant takes cards from"), initial="discard", widget=forms.RadioSelect,
-        choices=[("discard", _("the discard pile")), ("draw", _("the draw pile"))])
-
-    def clean_first_guard(self):
-        # A lobby page opened before this choice existed posts none: you, as it was then.
-        return self.cleaned_data.get("first_guard") or "me"
 
     def clean_pace(self):
         return self.cleaned_data.get("pace") or "normal"
+
+    @classmethod
+    def remembered(cls) -> tuple[str, ...]:
+        """The choices remembered per kind and repeated by "Play again": the shared ones, then the kind's."""
+        return COMMON + tuple(cls.own)
+
+    def choices(self) -> dict:
+        """The kind's own cleaned choices (stored with the game)."""
+        return {key: self.cleaned_data[key] for key in self.own}
+
+    def shown(self):
+        """The choice fields shown as they are (the folded ones come under "More choices")."""
+        return [self[name] for name in self.remembered() if name not in self.folded]
+
+    def folded_fields(self):
+        return [self[name] for name in self.folded]
+
+    def folded_open(self) -> bool:
+        """Open the folded choices when one of them has an error."""
+        return any(self[name].errors for name in self.folded)
 
     @classmethod
     def preset(cls, *sources) -> dict:
@@ -48,8 +68,9 @@ class LobbyForm(forms.Form):
         fields = cls.base_fields
         initial = {}
         for source in sources:
-            for name in CHOICES:
+            for name in cls.remembered():
                 value = source.get(name)
-                if value is not None and str(value) in {str(key) for key, _label in fields[name].choices}:
-                    initial[name] = fields[name].coerce(value) if name == "players" else str(value)
+                field = fields[name]
+                if value is not None and str(value) in {str(key) for key, _label in field.choices}:
+                    initial[name] = field.coerce(value) if isinstance(field, forms.TypedChoiceField) else str(value)
         return initial

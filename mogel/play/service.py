@@ -24,11 +24,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from mogel.engine import Game, IllegalAction
-from mogel.engine.game import DEFAULT_OPTIONS
 from mogel.table import tells
 from mogel.table.events import noticed, visible
+# Mogel Motte's windows and first guard, read here by the lessons and older callers.
+from mogel.table.kind import first_guard_seat, window_options  # noqa: F401
+from mogel.table.kind import _window_opened_at
 
-from . import bots
+from mogel.table import bots
 from .models import PracticeEvent, PracticeGame
 
 HUMAN = 0
@@ -53,14 +55,6 @@ SENT_SPAN = 64
 
 def wall_ms() -> int:
     return int(time.time() * 1000)
-
-
-def window_options() -> dict:
-    return {
-        "mosquito_ms": int(getattr(settings, "MOGEL_MOSQUITO_MS", DEFAULT_OPTIONS["mosquito_ms"])),
-        "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", DEFAULT_OPTIONS["cockroach_ms"])),
-        "act_ms": int(getattr(settings, "MOGEL_ACT_MS", DEFAULT_OPTIONS["act_ms"])),
-    }
 
 
 class Stale(Exception):
@@ -96,16 +90,6 @@ class Turn:
     def public_version(self) -> int:
         """The player's version now: the events the player's seat can notice, counted."""
         return self.stored_public + sum(1 for e in self.fresh() if noticed(e, HUMAN))
-
-
-def first_guard_seat(choice: str, players: int, seed: int) -> int:
-    """The lobby's choice of first guard as a seat: you (0), the player on your left (the next
-    seat clockwise), or drawn by lot from the game's seed, so a replay draws the same."""
-    if choice == "left":
-        return 1
-    if choice == "random":
-        return random.Random(f"mogel:first-guard:{seed}").randrange(players)
-    return HUMAN
 
 
 def _new_game(players: int, seed: int, ant_pile: str, rounds: str, first_guard: str = "me") -> Game:
@@ -235,17 +219,6 @@ def last_round_log(turn: Turn) -> list[dict]:
     query = (PracticeEvent.objects.filter(game_id=turn.row.pk, round=turn.game.history[-1]["round"], shown=True)
              .order_by("index").values_list("event", flat=True))
     return _shown(query)
-
-
-def _window_opened_at(game: Game) -> int | None:
-    """Log index of the event that opened the current window (the game keeps it while the window is open)."""
-    if game.window is None:
-        return None
-    code = game.window["kind"] + "_open"
-    for i in range(len(game.log) - 1, -1, -1):
-        if game.log[i]["code"] == code:
-            return game.log_base + i
-    return None
 
 
 def _public_after(turn: Turn, index: int) -> int:

@@ -18,8 +18,11 @@ from mogel.table.present import LOG_LINES, present
 from mogel.table import tells as table_tells
 from mogel.table.refusals import explain, rule_link
 
-from . import bots, limits, service
-from .forms import CHOICES, LobbyForm
+from mogel.table import bots
+from mogel.table.lobby import LobbyForm
+
+from . import limits, service
+CHOICES = LobbyForm.remembered()
 from .models import PracticeGame
 from .names import seat_names
 

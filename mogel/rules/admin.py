@@ -8,7 +8,8 @@ from .models import RuleSection, SummarySection
 class SectionAdmin(TabbedTranslationAdmin):
     """Every language's title and body in tabs (de, en, fr, nl, it)."""
 
-    list_display = ("order", "slug", "title")
+    list_display = ("game", "order", "slug", "title")
     list_display_links = ("slug", "title")
-    ordering = ("order",)
+    list_filter = ("game",)
+    ordering = ("game", "order")
     search_fields = ("slug", "title_de", "title_en", "title_fr", "title_nl", "title_it")

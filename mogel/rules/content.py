@@ -1,7 +1,8 @@
-"""Load the rules from the versioned data files (``manage.py loadcontent``).
+"""Load every game's rules from its versioned data files (``manage.py loadcontent``).
 
-``data/sections.json`` (the rules page) and ``data/summary.json`` (the one-page
-summary) are each a list, in page order, of::
+Each game kind with rules names its folder (``GameKind.rules_dir``; Mogel Motte's is
+``mogel/rules/data/``), holding ``sections.json`` (the rules page) and, if the kind has
+one, ``summary.json`` (the one-page summary). Each is a list, in page order, of::
 
     {"slug": "idea", "order": 1,
      "title": {"de": ..., "en": ..., "fr": ..., "nl": ..., "it": ...},
@@ -16,10 +17,22 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
+from mogel import games
+
 DATA = Path(__file__).resolve().parent / "data"
-DATA_FILE = DATA / "sections.json"
-SUMMARY_FILE = DATA / "summary.json"
+SECTIONS, SUMMARY = "sections.json", "summary.json"
+DATA_FILE = DATA / SECTIONS
+SUMMARY_FILE = DATA / SUMMARY
 FIELDS = ("title", "body")
+
+
+def folder(kind) -> Path:
+    """The kind's rules folder (a relative ``rules_dir`` is relative to the project)."""
+    return Path(settings.BASE_DIR) / kind.rules_dir
+
+
+def with_rules() -> list:
+    return [kind for kind in games.all_kinds() if kind.rules_dir]
 
 
 def languages() -> tuple[str, ...]:
@@ -62,28 +75,41 @@ def read_summary() -> list[dict]:
 
 
 def load() -> str:
-    """The rules page and the summary; the ``loadcontent`` hook."""
-    return "; ".join((load_sections(), load_summary()))
+    """Every game's rules page and summary; the ``loadcontent`` hook."""
+    from .models import RuleSection, SummarySection
+
+    said, loaded = [], []
+    for kind in with_rules():
+        where = folder(kind)
+        parts = [load_sections(where / SECTIONS, kind.key)]
+        if kind.has_summary:
+            parts.append(load_summary(where / SUMMARY, kind.key))
+        said.append("; ".join(parts) if kind.key == games.MOGEL_MOTTE else f"{kind.key}: {'; '.join(parts)}")
+        loaded.append(kind.key)
+    for model in (RuleSection, SummarySection):
+        model.objects.exclude(game__in=loaded).delete()
+    return "; ".join(said)
 
 
-def load_sections(path: Path | str | None = None) -> str:
+def load_sections(path: Path | str | None = None, game: str = games.MOGEL_MOTTE) -> str:
     from .models import RuleSection
 
-    if path is None and not DATA_FILE.exists():
+    path = Path(path or DATA_FILE)
+    if not path.exists():
         # Only while the rulebook text is being written: setup must not fail
         # for everybody else. tests/site/test_rules_content.py insists on it.
-        return f"no data yet ({DATA_FILE.name} is missing), nothing loaded"
-    return _load(RuleSection, read(path), "rules sections")
+        return f"no data yet ({path.name} is missing), nothing loaded"
+    return _load(RuleSection, read(path), "rules sections", game)
 
 
-def load_summary(path: Path | str | None = None) -> str:
+def load_summary(path: Path | str | None = None, game: str = games.MOGEL_MOTTE) -> str:
     from .models import SummarySection
 
-    return _load(SummarySection, read(path or SUMMARY_FILE), "summary sections")
+    return _load(SummarySection, read(path or SUMMARY_FILE), "summary sections", game)
 
 
-def _load(model, items: list[dict], what: str) -> str:
-    """Create or update every section of ``model`` from ``items``, delete the others; idempotent."""
+def _load(model, items: list[dict], what: str, game: str) -> str:
+    """Create or update every section of the game's ``model`` from ``items``, delete its others; idempotent."""
     created = updated = 0
     with transaction.atomic():
         for index, item in enumerate(items):
@@ -92,8 +118,8 @@ def _load(model, items: list[dict], what: str) -> str:
                 for lang in languages():
                     # Every language explicitly: never rely on the active one.
                     defaults[f"{field}_{lang}"] = item[field][lang].strip()
-            _, was_created = model.objects.update_or_create(slug=item["slug"], defaults=defaults)
+            _, was_created = model.objects.update_or_create(game=game, slug=item["slug"], defaults=defaults)
             created += was_created
             updated += not was_created
-        deleted, _ = model.objects.exclude(slug__in=[item["slug"] for item in items]).delete()
+        deleted, _ = model.objects.filter(game=game).exclude(slug__in=[item["slug"] for item in items]).delete()
     return f"{len(items)} {what} ({created} new, {updated} updated, {deleted} removed)"

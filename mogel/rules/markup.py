@@ -7,12 +7,16 @@ Everything is escaped; only these constructs become HTML:
   line right after an item continues that item;
 * ``**bold**`` becomes ``<strong>``;
 * ``[text](#slug)`` links to another section of the rules page, but only for
-  the slugs in :data:`mogel.rules.anchors.SLUGS` (anything else stays text);
-* ``{card:spider3}`` draws a small card picture (``mogel.cards``), with its
-  translated name as text alternative;
+  the game's anchors (:func:`mogel.rules.anchors.slugs`; anything else stays text);
+* ``{card:spider3}`` draws a small card picture of the game (its kind's
+  ``rules_card``: Mogel Motte's from ``mogel.cards``), with its translated name
+  as text alternative;
 * a paragraph starting with ``> `` is an example or tip box
   (``<aside class="rule-example">``); inside it, lists and the inline
   constructs work as above.
+
+The markup is the same for every game; the ``game`` argument (a kind's key, Mogel Motte's by
+default) only says which anchors and which card pictures exist.
 
 :func:`render` never raises on bad input (a wrong card or link is shown as
 the text the author typed); :func:`problems` lists such mistakes so that a
@@ -27,10 +31,9 @@ from django.utils.html import escape as _escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from mogel.cards.names import parse_card
-from mogel.cards.render import render_card
+from mogel import games
 
-from .anchors import SLUGS
+from .anchors import slugs
 
 _INLINE = re.compile(
     r"\*\*(?P<bold>.+?)\*\*"
@@ -57,38 +60,42 @@ def escape(text: str) -> str:
     return _escape(text)
 
 
-def _card(name: str) -> str | None:
-    try:
-        parse_card(name)
-    except ValueError:
-        return None
-    return str(render_card(name, size="sm"))
+class _Game:
+    """What the markup needs of one game: its anchors and its card pictures."""
+
+    def __init__(self, game: str):
+        self.kind = games.get(game)
+        self.slugs = frozenset(slugs(game))
+
+    def card(self, name: str) -> str | None:
+        picture = self.kind.rules_card(name)
+        return None if picture is None else str(picture)
 
 
-def _inline(text: str, bold_allowed: bool = True) -> str:
+def _inline(text: str, game: _Game, bold_allowed: bool = True) -> str:
     out, pos = [], 0
     for match in _INLINE.finditer(text):
         out.append(escape(text[pos : match.start()]))
         pos = match.end()
         if match["bold"] is not None:
             if bold_allowed:
-                out.append(f"<strong>{_inline(match['bold'], bold_allowed=False)}</strong>")
+                out.append(f"<strong>{_inline(match['bold'], game, bold_allowed=False)}</strong>")
             else:
                 out.append(escape(match["bold"]))
         elif match["text"] is not None:
             href = match["href"]
-            if href.startswith("#") and href[1:] in SLUGS:
-                out.append(f'<a href="{escape(href)}">{_inline(match["text"], bold_allowed)}</a>')
+            if href.startswith("#") and href[1:] in game.slugs:
+                out.append(f'<a href="{escape(href)}">{_inline(match["text"], game, bold_allowed)}</a>')
             else:
-                out.append(_inline(match["text"], bold_allowed))
+                out.append(_inline(match["text"], game, bold_allowed))
         else:
-            picture = _card(match["card"])
+            picture = game.card(match["card"])
             out.append(picture if picture is not None else escape(match.group(0)))
     out.append(escape(text[pos:]))
     return "".join(out)
 
 
-def _lines_to_html(lines: list[str]) -> str:
+def _lines_to_html(lines: list[str], game: _Game) -> str:
     """One block without blank lines: paragraphs and lists, in order."""
     html: list[str] = []
     paragraph: list[str] = []
@@ -96,12 +103,12 @@ def _lines_to_html(lines: list[str]) -> str:
 
     def flush_paragraph():
         if paragraph:
-            html.append("<p>" + "\n".join(_inline(line) for line in paragraph) + "</p>")
+            html.append("<p>" + "\n".join(_inline(line, game) for line in paragraph) + "</p>")
             paragraph.clear()
 
     def flush_list():
         if items:
-            html.append("<ul>" + "".join("<li>" + _inline(" ".join(item)) + "</li>" for item in items) + "</ul>")
+            html.append("<ul>" + "".join("<li>" + _inline(" ".join(item), game) + "</li>" for item in items) + "</ul>")
             items.clear()
 
     for raw in lines:
@@ -126,16 +133,17 @@ def _blocks(text: str) -> list[str]:
     return [block for block in _BLOCK_SPLIT.split(text) if block.strip()]
 
 
-def render(text: str | None) -> SafeString:
+def render(text: str | None, game: str = games.MOGEL_MOTTE) -> SafeString:
     """The body markup as safe HTML (see the module docstring)."""
+    known = _Game(game)
     html = []
     for block in _blocks(text or ""):
         lines = block.split("\n")
         if _QUOTE.match(lines[0].lstrip()):
             inner = [_QUOTE.sub("", line.lstrip(), count=1) if _QUOTE.match(line.lstrip()) else line for line in lines]
-            html.append(f'<aside class="rule-example">{_lines_to_html(inner)}</aside>')
+            html.append(f'<aside class="rule-example">{_lines_to_html(inner, known)}</aside>')
         else:
-            html.append(_lines_to_html(lines))
+            html.append(_lines_to_html(lines, known))
     return mark_safe("\n".join(html))
 
 
@@ -160,15 +168,16 @@ def plain_text(text: str | None) -> str:
     return _INLINE.sub(replace, text or "")
 
 
-def problems(text: str | None) -> list[str]:
+def problems(text: str | None, game: str = games.MOGEL_MOTTE) -> list[str]:
     """Markup mistakes in ``text``: unknown links or cards, stray ``**``, HTML tags."""
+    known = _Game(game)
     found = []
     for match in _INLINE.finditer(text or ""):
         if match["text"] is not None:
             href = match["href"]
-            if not (href.startswith("#") and href[1:] in SLUGS):
+            if not (href.startswith("#") and href[1:] in known.slugs):
                 found.append(f"link to unknown section {href!r} in {match.group(0)!r}")
-        elif match["card"] is not None and _card(match["card"]) is None:
+        elif match["card"] is not None and known.card(match["card"]) is None:
             found.append(f"unknown card {match.group(0)!r}")
     rest = _INLINE.sub(" ", text or "")
     if "**" in rest:

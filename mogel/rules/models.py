@@ -1,7 +1,9 @@
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
-from .anchors import SLUGS, rule_url
+from mogel.games import MOGEL_MOTTE
+
+from .links import rule_url
 from .markup import inline_text, render
 
 # Admin wording only; the context keeps these short words apart from UI strings.
@@ -9,14 +11,16 @@ CTX = "rules admin"
 
 
 class Section(models.Model):
-    """A titled text of the rules, in every language.
+    """A titled text of one game's rules, in every language.
 
-    ``title`` and ``body`` are translated with django-modeltranslation
-    (``title_de``, ``body_fr``, ...; see translation.py). ``body`` uses the
-    small markup of :mod:`mogel.rules.markup`.
+    ``game`` is the game kind's key (``mogel.games``). ``title`` and ``body`` are
+    translated with django-modeltranslation (``title_de``, ``body_fr``, ...; see
+    translation.py). ``body`` uses the small markup of :mod:`mogel.rules.markup`.
     """
 
-    slug = models.SlugField(pgettext_lazy(CTX, "anchor"), max_length=40, unique=True,
+    game = models.CharField(pgettext_lazy(CTX, "game"), max_length=40, default=MOGEL_MOTTE,
+                            help_text=pgettext_lazy(CTX, "The game kind these rules belong to."))
+    slug = models.SlugField(pgettext_lazy(CTX, "anchor"), max_length=40,
                             help_text=pgettext_lazy(CTX, "The section's #anchor, the same in every language."))
     order = models.PositiveSmallIntegerField(pgettext_lazy(CTX, "order"), default=0)
     title = models.CharField(pgettext_lazy(CTX, "title"), max_length=200)
@@ -24,7 +28,7 @@ class Section(models.Model):
 
     class Meta:
         abstract = True
-        ordering = ["order", "slug"]
+        ordering = ["game", "order", "slug"]
 
     def __str__(self):
         return self.title or self.slug
@@ -37,27 +41,29 @@ class Section(models.Model):
     @property
     def body_html(self):
         """The body in the active language as safe HTML."""
-        return render(self.body)
+        return render(self.body, self.game)
 
 
 class RuleSection(Section):
-    """One section of the rules page, loaded from ``mogel/rules/data/sections.json``."""
+    """One section of a game's rules page (Mogel Motte's from ``mogel/rules/data/sections.json``)."""
 
     class Meta(Section.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="rules_section_slug_per_game")]
         verbose_name = pgettext_lazy(CTX, "rules section")
         verbose_name_plural = pgettext_lazy(CTX, "rules sections")
 
 
 class SummarySection(Section):
-    """One box of the one-page summary of the rules, loaded from ``mogel/rules/data/summary.json``.
+    """One box of a game's one-page summary of the rules (Mogel Motte's from ``mogel/rules/data/summary.json``).
 
     A box whose slug is also a rules section's anchor links to that section for the details.
     """
 
     class Meta(Section.Meta):
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="rules_summary_slug_per_game")]
         verbose_name = pgettext_lazy(CTX, "summary section")
         verbose_name_plural = pgettext_lazy(CTX, "summary sections")
 
     @property
     def rule_url(self):
-        return rule_url(self.slug) if self.slug in SLUGS else None
+        return rule_url(self.slug, self.game)

@@ -1,0 +1,266 @@
+"""Mogel Motte as a game kind of the shared practice-game platform (``mogel.games``).
+
+Everything the platform (``mogel.play``) needs to know about Mogel Motte and nothing else:
+its engine and options, its bots, what a seat sees, the fast actions judged on time (slap,
+race, Caught!) and how they are dated, the player's eyes (tells), the round summary and the
+table's body. Registered by ``mogel.table.apps.TableConfig.ready``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from mogel.cards.names import parse_card
+from mogel.cards.render import render_card
+from mogel.engine.game import DEFAULT_OPTIONS
+from mogel.games import MOGEL_MOTTE, GameKind, Way
+
+from mogel.rules.anchors import SLUGS
+
+from . import bots, motion, tells
+from .lesson import lesson_table
+from .events import describe, noticed, visible
+from .refusals import explain, rule_link
+
+HUMAN = 0
+
+
+def window_options() -> dict:
+    """The fast windows' lengths from the settings (the practice game's; the lessons read them too)."""
+    return {
+        "mosquito_ms": int(getattr(settings, "MOGEL_MOSQUITO_MS", DEFAULT_OPTIONS["mosquito_ms"])),
+        "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", DEFAULT_OPTIONS["cockroach_ms"])),
+        "act_ms": int(getattr(settings, "MOGEL_ACT_MS", DEFAULT_OPTIONS["act_ms"])),
+    }
+
+
+def first_guard_seat(choice: str, players: int, seed: int) -> int:
+    """The lobby's choice of first guard as a seat: you (0), the player on your left (the next
+    seat clockwise), or drawn by lot from the game's seed, so a replay draws the same."""
+    if choice == "left":
+        return 1
+    if choice == "random":
+        return random.Random(f"mogel:first-guard:{seed}").randrange(players)
+    return HUMAN
+
+
+def _window_opened_at(game) -> int | None:
+    """Log index of the event that opened the current window (the game keeps it while the window is open)."""
+    if game.window is None:
+        return None
+    code = game.window["kind"] + "_open"
+    for i in range(len(game.log) - 1, -1, -1):
+        if game.log[i]["code"] == code:
+            return game.log_base + i
+    return None
+
+
+class MogelMotte(GameKind):
+    key = MOGEL_MOTTE
+    name = gettext_lazy("Cheating Moth")
+    min_players, max_players = 3, 5
+    slug = ""
+    engine_path = "mogel.engine.Game"
+    lobby_form = "mogel.table.lobby.LobbyForm"
+    templates = {
+        "body": "table/table.html#body",
+        "summary": "table/summary.html",
+        "head": None,
+        "help": "table/help.html",
+        "scripts": "table/scripts.html",
+    }
+    sounds = {name: f"table/sounds/{name}.mp3"
+              for name in ("turn", "mosquito", "cockroach", "slap", "caught", "round", "celebrate")}
+    hold_after = ("round_end",)
+    # Slaps, races and Caught! are judged by the rules at the time they were made. The same one
+    # again since the page was drawn is a double tap (a second Caught! would cost a second card).
+    fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+    lessons_dir = "tutorial/data/lessons"
+    lesson_runner = "mogel.table.lesson_rules.RULES"
+    learn_description = gettext_lazy("Learn Cheating Moth step by step: short lessons you play on the card table.")
+    lessons_intro = gettext_lazy("Eleven short lessons. In each one you play a few moves yourself – Mia, Leo and "
+                                 "Ben play along. You can't break anything: a wrong move is simply explained, "
+                                 "and you try again.")
+    rules_dir = "mogel/rules/data"
+    has_summary = True
+    rule_slugs = SLUGS
+    rules_texts = {
+        "title": gettext_lazy("How to play Cheating Moth"),
+        "intro": gettext_lazy("Everything you need to play Cheating Moth with your family. Read it from top to "
+                              "bottom before your first game, or jump straight to the rule you are wondering about."),
+        "description": gettext_lazy("The complete rules of the card game Cheating Moth, explained simply with "
+                                    "pictures of the cards: setup, turns, cheating, the Guard Bug, the action cards "
+                                    "and scoring."),
+        "summary_title": gettext_lazy("Cheating Moth: the rules on one page"),
+        "summary_description": gettext_lazy("The rules of the card game Cheating Moth in short, with pictures of the "
+                                            "cards. Printed, they fit on one A4 sheet."),
+    }
+
+    # -- engine ---------------------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int, choices: dict):
+        return self.engine.new(players, seed, ant_pile=choices["ant_pile"], rounds=choices["rounds"],
+                               first_guard=first_guard_seat(choices.get("first_guard", "me"), players, seed),
+                               **window_options())
+
+    def scenario(self) -> dict | None:
+        """``settings.PLAY_SCENARIOS["mogel-motte"]``, or as before ``settings.MOGEL_PLAY_SCENARIO``."""
+        return super().scenario() or getattr(settings, "MOGEL_PLAY_SCENARIO", None) or None
+
+    def from_scenario(self, scenario: dict, seed: int, choices: dict):
+        """The scenario's player count wins over the lobby's; the windows still come from the settings."""
+        options = {"ant_pile": choices["ant_pile"], "rounds": choices["rounds"], **window_options(),
+                   **scenario.get("options", {})}
+        return self.engine.from_scenario({**scenario, "options": options}, seed=seed)
+
+    # -- bots -----------------------------------------------------------------------------
+
+    def plan(self, game, level, memories, resume_ms=0, *, pace="normal", deliberate_only=False):
+        return bots.plan(game, level, memories, resume_ms, deliberate_only=deliberate_only, pace=pace)
+
+    def observe(self, game, level, memories, pace="normal"):
+        bots.observe(game, level, memories, pace)
+
+    def is_reflex(self, game, action):
+        return bots.is_reflex(game, action)
+
+    # -- what the player's seat sees ------------------------------------------------------
+
+    def visible(self, event, seat):
+        return visible(event, seat)
+
+    def noticed(self, event, seat):
+        return noticed(event, seat)
+
+    def page_deadlines(self, game, seat):
+        """A window closing, the player's own cheat getting away (never a bot's: nobody sees it coming)."""
+        if game.settling is not None:
+            return []
+        times = []
+        if game.window is not None:
+            times.append(game.window["closes"])
+        if seat in game.acts:
+            times.append(game.acts[seat]["until"])
+        return times
+
+    # -- fast actions ---------------------------------------------------------------------
+
+    def answered(self, turn, verb, action):
+        """The open mosquito or cockroach window a slap or race answers; for Caught! the tell on the accused seat."""
+        game = turn.game
+        if verb in ("slap", "race"):
+            index = _window_opened_at(game)
+            if index is None or game.window["kind"] != ("mosquito" if verb == "slap" else "cockroach"):
+                return None
+            return game.log[index - game.log_base]["t"], turn.public_after(index)
+        seat = action.split()[1:2]
+        tell = (turn.memories.get(HUMAN, {}).get("tells") or {}).get(seat[0] if seat else "")
+        if tell is None:
+            return None
+        return tell["since"], tell["n"]
+
+    def fast_time(self, game, verb, at):
+        """A slap may be dated before what others did meanwhile (the engine places it among the
+        slaps by its time); anything else happens no earlier than the game's clock."""
+        return at if verb == "slap" else max(at, game.clock)
+
+    # -- the player's eyes ----------------------------------------------------------------
+
+    def watch(self, turn):
+        """Hands that shrank without a logged reason (``mogel.table.tells``), in ``memories[HUMAN]``."""
+        tells.watch(turn.game.view(HUMAN), turn.memories.setdefault(HUMAN, {}), turn.public_version())
+
+    def forget(self, memory, clock):
+        tells.prune(memory, clock)
+
+    # -- the table ------------------------------------------------------------------------
+
+    def summary(self, turn, names):
+        game = turn.game
+        if not game.history:
+            return None
+        last = game.history[-1]
+        summary = {
+            "round": last["round"],
+            "rows": [{"name": names[s], "is_me": s == HUMAN, "cards": len(last["hands"][s]),
+                      "minus": last["minus"][s], "total": last["totals"][s]} for s in range(game.players)],
+            "next_guard": names[game.guard] if not game.over else None,
+            "next_guard_is_me": game.guard == HUMAN,
+            "out": names[last["out"]] if last["out"] is not None else None,
+        }
+        if game.over:
+            ranking = game.ranking()
+            summary["ranking"] = [{"place": place, "name": names[s], "is_me": s == HUMAN, "score": game.scores[s]}
+                                  for place, seats in enumerate(ranking, start=1) for s in seats]
+            summary["rounds"] = [{"round": h["round"], "minus": [h["minus"][s] for s in range(game.players)]}
+                                 for h in game.history]
+            summary["names"] = names
+            summary["won"] = HUMAN in ranking[0]
+        return summary
+
+    def table(self, turn, view, legal, names, *, summary, shell):
+        from .present import present
+
+        row, game = turn.row, turn.game
+        if row.hold and summary:
+            # The next round is already dealt, but the player is still reading the last one.
+            view = {**view, "round": summary["round"]}
+        # Tells: hands that shrank with no logged reason, as the player's own view showed it;
+        # the ones seen since the version this page last showed are new (animated, announced).
+        seen = tells.active(turn.memories.get(HUMAN, {}), game.clock, shown=shell["client_version"],
+                            tell_ms=bots.tell_ms(row.level))
+        act_ms = game.options["act_ms"]
+        context = present(view, legal, names, tells=seen, action_url=shell["action_url"], version=shell["version"],
+                          announce=shell["announce"], moved=shell["moved"],
+                          extra={**shell["page"], "act_s": act_ms // 1000 if act_ms % 1000 == 0 else act_ms / 1000})
+        if row.hold:
+            context["prompt"] = _("Round %(round)s is over. Read the scores, then start the next round.") % {
+                "round": summary["round"]}
+            context["my_turn"] = False
+        return context
+
+    def describe(self, event, names, me):
+        return describe(event, names, me)
+
+    def explain(self, code, params):
+        return explain(code, params)
+
+    def rule_link(self, slug):
+        return rule_link(slug) if slug else None
+
+    def lesson_table(self, run, shell):
+        return lesson_table(run, shell)
+
+    def lesson_windows(self):
+        return window_options()
+
+    def rules_card(self, name):
+        try:
+            parse_card(name)
+        except ValueError:
+            return None
+        return render_card(name, size="sm")
+
+    def moves(self, events, me):
+        return motion.moves(events, me)
+
+    def card_art(self, card, size="sm"):
+        return render_card(card, size=size, decorative=True)
+
+    # -- links ----------------------------------------------------------------------------
+
+    def ways(self):
+        # Learning first: a family new to the game starts there.
+        return [
+            Way(reverse("tutorial:index"), ("moth3", "spider2"), _("Start here: learn in 10 minutes"),
+                _("Short lessons that show a game move by move.")),
+            Way(self.play_url("lobby"), ("guard", "mosquito4"), _("Play against bots"),
+                _("Practise cheating – and catching cheaters – against computer players.")),
+            Way(reverse("rules:index"), ("3", "ant5"), _("Learn the rules"),
+                _("Every rule explained simply, with examples.")),
+        ]

@@ -1,0 +1,7 @@
+"""The lessons of a game kind other than Mogel Motte: ``/<lang>/<kind slug>/<learn/>…``
+(``kind-learn:<name>`` with ``kind=<slug>``; ``tutorial.views.lesson_url`` writes them)."""
+
+from .urls import lesson_patterns
+
+app_name = "kind-learn"
+urlpatterns = lesson_patterns("kind_lesson")
