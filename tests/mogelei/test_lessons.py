@@ -1,13 +1,13 @@
-"""Mogelei's lessons (``mogelei/lessons/data/*.json``), played on the Mogelei engine.
+"""Mogelei's lessons (``mogelei/lessons/data/*.json``), played by the lesson runner on the Mogelei engine.
 
 For each step: its scenario is a position the rules allow; its winning line (``solution``)
 reaches success; every typical wrong move it lists (``wrong_moves``) is either refused by the
 engine with the expected code, leaving the step playable and still winnable, or accepted and
 ends the step with its own failure text; every text exists in all five languages.
 
-The steps are played by ``lesson_play`` (the runner's rules: script, autopilot, plan, failures),
-once with an autopilot that keeps every bot card hidden and once with one that reveals all it
-may: no step may depend on what the runner's autopilot does for a decision the script leaves open.
+Every step is played twice: with the runner's autopilot (a bot keeps its card hidden unless the
+script says otherwise) and with bots that reveal whatever they may. No step may depend on what
+the autopilot does with a decision the script leaves open.
 """
 
 import re
@@ -16,9 +16,8 @@ import pytest
 
 from mogelei.engine import Game
 from mogelei.engine import cards as C
-from tutorial import data_files, placeholders
-
-from .lesson_play import FAILURE, PLAYING, SUCCESS, Run, about_round_end, planned
+from mogelei.lessons.runner import RULES
+from tutorial import data_files, placeholders, runner
 
 FOLDER = data_files.DATA.parents[2] / "mogelei" / "lessons" / "data"
 LESSONS = data_files.lessons(FOLDER)
@@ -61,44 +60,63 @@ def test_the_scenario_is_a_position_the_rules_allow(lesson, step):
             later[seat].append(card)
 
 
+class Play:
+    """One step played by the runner, with bots that hide (the autopilot) or reveal what they may."""
+
+    def __init__(self, step, policy):
+        self.step = data_files.runner_step(step)
+        if policy == "reveal":
+            bots = range(1, step["scenario"]["players"])
+            self.step["auto"] = {**self.step["auto"], "moves": {str(seat): ["reveal"] for seat in bots}}
+        self.state = runner.start(self.step, rules=RULES)
+        self.refusal = None
+
+    @property
+    def status(self):
+        return self.state["status"]
+
+    @property
+    def failed_by(self):
+        return self.state.get("failed_by")
+
+    def play(self, moves):
+        for move in moves:
+            if move.get("wait"):
+                self.state = runner.tick(self.step, self.state, move["at"], rules=RULES).state
+            else:
+                outcome = runner.act(self.step, self.state, move["do"], move["at"], rules=RULES)
+                self.state, self.refusal = outcome.state, outcome.refusal
+        return self
+
+
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
 def test_the_winning_line_reaches_success(lesson, step, policy):
-    run = Run(step, policy)
+    play = Play(step, policy)
     for move in step["solution"]:
-        assert run.status == PLAYING, f"the step ended before {move}: {run.status} {run.failed_by}"
-        if move.get("wait"):
-            run.tick(move["at"])
-        else:
-            run.act(move["do"], move["at"])
-            assert run.refusal is None, f"{move}: refused with {run.refusal.code}"
-    assert run.status == SUCCESS, f"{run.status} {run.failed_by}"
-
-
-def _retry_wins(step, run, at, policy):
-    rest = [{**m, "at": max(m["at"], at)} for m in step["solution"][run.after:]]
-    return run.play(rest).status == SUCCESS
+        assert play.status == runner.PLAYING, f"the step ended before {move}: {play.failed_by}"
+        play.play([move])
+        assert play.refusal is None, f"{move}: refused with {play.refusal.code}"
+    assert play.status == runner.SUCCESS, play.failed_by
 
 
 @pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
 def test_every_typical_wrong_move_gets_its_explanation(lesson, step, policy):
     for wrong in step.get("wrong_moves", []):
-        run = Run(step, policy).play(step["solution"][: wrong["after"]])
+        play = Play(step, policy).play(step["solution"][: wrong["after"]])
         if "code" in wrong:
-            run.act(wrong["do"], wrong["at"])
-            assert run.refusal is not None and run.refusal.code == wrong["code"], wrong
-            assert run.status == PLAYING
-            run.after = wrong["after"]
-            assert _retry_wins(step, run, wrong["at"], policy), "after a refusal the winning line still wins"
+            play.play([wrong])
+            assert play.refusal is not None and play.refusal.code == wrong["code"], wrong
+            assert play.status == runner.PLAYING
+            # Retry at once: the rest of the winning line still wins.
+            rest = [{**m, "at": max(m["at"], wrong["at"])} for m in step["solution"][wrong["after"]:]]
+            assert play.play(rest).status == runner.SUCCESS, "after a refusal the winning line still wins"
         else:
             for move in wrong["moves"]:
-                if move.get("wait"):
-                    run.tick(move["at"])
-                else:
-                    run.act(move["do"], move["at"])
-                    assert run.refusal is None, f"{move}: refused with {run.refusal.code}"
-            assert (run.status, run.failed_by) == (FAILURE, wrong["failure"]), wrong
+                play.play([move])
+                assert play.refusal is None, f"{move}: refused with {play.refusal.code}"
+            assert (play.status, play.failed_by) == (runner.FAILURE, wrong["failure"]), wrong
             assert step["failure"][wrong["failure"]]["text"]["en"]
 
 
@@ -113,13 +131,18 @@ def test_the_data_is_well_formed(lesson, step):
     rs = data_files.runner_step(step)
     assert all(p.split()[0] in VERBS for p in rs["plan"])
     for move in step["solution"]:
-        assert "wait" in move or planned(rs, move["do"]), f"{move['do']} is part of the step's plan"
+        assert "wait" in move or runner.planned(rs, move["do"]), f"{move['do']} is part of the step's plan"
+    runner.check_predicate(step["success"], RULES)
+    for failure in step.get("failure", []):
+        runner.check_predicate(failure["when"], RULES)
     assert [m["at"] for m in step["solution"]] == sorted(m["at"] for m in step["solution"])
     for entry in step.get("script", []):
         assert set(entry) <= {"on", "delay", "seat", "do"} and 0 < entry["seat"] < step["scenario"]["players"]
+        if entry.get("on", "start") != "start":
+            runner.check_predicate(entry["on"], RULES)
     # A step that ends a round says so in its success (the runner stops any other round end).
     ends_a_round = any(m.get("do", "wait").split()[0] in ("end", "accuse") for m in step["solution"])
-    assert not ends_a_round or about_round_end(step)
+    assert not ends_a_round or runner.about_round_end(step, RULES)
 
 
 def texts_of(lesson, step):
@@ -173,3 +196,26 @@ def test_the_texts_name_only_cards_the_learner_can_meet(lesson, step):
     for text in texts_of(lesson, step)[2:]:
         for colour, value in re.findall(r"\b(black|red|yellow|blue) (\d+)\b", text["en"]):
             assert f"{colour}-{value}" in cards - secret, f"{colour} {value} in {text['en']!r}"
+
+
+@pytest.mark.django_db
+def test_the_lessons_load_as_content_and_play_from_the_database():
+    from tutorial.content import load_game
+    from tutorial.models import Lesson
+
+    steps = sum(len(lesson["steps"]) for lesson in LESSONS)
+    assert load_game("mogelei", LESSONS, RULES) == f"{len(LESSONS)} lessons, {steps} steps"
+    assert load_game("mogelei", LESSONS, RULES) == f"{len(LESSONS)} lessons, {steps} steps", "loading again changes nothing"
+    stored = Lesson.objects.filter(game="mogelei").order_by("order")
+    assert [lesson.slug for lesson in stored] == ISSUE_ORDER
+    assert stored[0].title_de == LESSONS[0]["title"]["de"] and stored[0].title_it == LESSONS[0]["title"]["it"]
+    for lesson in stored:
+        for step in lesson.steps.prefetch_related("failures"):
+            rs = step.runner_step()
+            state = runner.start(rs, rules=RULES)
+            for move in step.solution:
+                if move.get("wait"):
+                    state = runner.tick(rs, state, move["at"], rules=RULES).state
+                else:
+                    state = runner.act(rs, state, move["do"], move["at"], rules=RULES).state
+            assert state["status"] == runner.SUCCESS, f"{lesson.slug}/{step.key}"
