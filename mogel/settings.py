@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "mogel.rules",
     "mogel.play",
     "tutorial",
+    "mogelei",
 ]
 
 MIDDLEWARE = [

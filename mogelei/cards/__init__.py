@@ -1,0 +1,1 @@
+"""Mogelei card pictures: inline SVG faces of the Mogelei family's cards and their names."""

@@ -1,0 +1,111 @@
+"""Mogelei's rules text (mogelei/rules/data/sections.json): shape, pictures, links, and agreement with the engine."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mogel.rules.content import read
+from mogelei.cards.render import rules_card
+from mogelei.engine.cards import eggs, values
+from tests.mogelei.engine.test_worked_example import PASS_1, PASS_2
+
+DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"
+LANGS = ["de", "en", "fr", "nl", "it"]
+# The engine's refusal codes and the other branches link to these anchors (/work/mz-spec.md).
+SLUGS = ["aim", "material", "setup", "round", "reveal", "choices", "fattest-egg", "end", "example", "tips"]
+CARD = re.compile(r"\{card:([^{}\s]*)\}")
+LINK = re.compile(r"\]\(([^()\s]*)\)")
+
+
+@pytest.fixture(scope="module")
+def sections():
+    return {item["slug"]: item for item in read(DATA)}
+
+
+def test_every_section_is_there_in_rulebook_order(sections):
+    assert list(sections) == SLUGS
+    assert [item["order"] for item in sections.values()] == list(range(1, len(SLUGS) + 1))
+
+
+def test_every_language_has_every_title_and_body(sections):
+    for slug, item in sections.items():
+        for field in ("title", "body"):
+            texts = {lang: item[field][lang].strip() for lang in LANGS}
+            assert all(texts.values()), (slug, field)
+        # A title may be the same word in two languages ("Tips"); a body never is.
+        assert len({item["body"][lang] for lang in LANGS}) == len(LANGS), f"{slug}: a language is left untranslated"
+
+
+def test_every_picture_is_a_mogelei_card_and_every_language_shows_the_same_ones(sections):
+    for slug, item in sections.items():
+        pictures = {lang: CARD.findall(item["body"][lang]) for lang in LANGS}
+        assert all(rules_card(name) is not None for name in pictures["en"]), (slug, pictures["en"])
+        assert all(p == pictures["en"] for p in pictures.values()), slug
+
+
+def test_links_go_to_sections_of_this_page_in_every_language(sections):
+    for slug, item in sections.items():
+        links = {lang: sorted(LINK.findall(item["body"][lang])) for lang in LANGS}
+        assert all(href.startswith("#") and href[1:] in SLUGS for href in links["en"]), (slug, links["en"])
+        assert all(found == links["en"] for found in links.values()), slug
+
+
+def test_no_stray_markup(sections):
+    for slug, item in sections.items():
+        for lang in LANGS:
+            for paragraph in re.split(r"\n\s*\n", item["body"][lang]):
+                assert paragraph.count("**") % 2 == 0, (slug, lang, paragraph)
+            assert not re.search(r"</?[A-Za-z][^>]*>", item["body"][lang]), (slug, lang)
+            assert "{card:" not in CARD.sub("", item["body"][lang]), (slug, lang)
+
+
+def test_the_card_values_per_player_count_are_the_engines(sections):
+    for lang in LANGS:
+        rows = re.findall(r"^- (\d) \w+ ?: (?:de )?1(?:–| à )(\d+)$", sections["material"]["body"][lang], re.M)
+        assert {int(n): int(top) for n, top in rows} == {n: values(n)[-1] for n in range(3, 9)}, lang
+
+
+def test_the_eggs_on_the_page_are_the_engines(sections):
+    """The page says which cards carry how many eggs, and that this is the site's choice."""
+    shown = CARD.findall(sections["material"]["body"]["en"])[-4:-1]
+    assert [eggs(card) for card in shown] == [1, 2, 3]
+    for lang, words in {"en": "printed rules never say", "de": "steht nicht in der gedruckten Spielregel",
+                        "fr": "La règle imprimée ne dit pas", "nl": "De gedrukte spelregels zeggen niet",
+                        "it": "Le regole stampate non dicono"}.items():
+        assert words in sections["material"]["body"][lang], lang
+
+
+def test_the_decisions_beyond_the_rulebook_are_said_on_the_page(sections):
+    """Who deals first and the match length are the site's choices too (the lobby offers them)."""
+    for lang, (dealer, one_game) in {
+        "en": ("don't say who deals first", "just one game"),
+        "de": ("Wer zuerst gibt, sagt die gedruckte Spielregel nicht", "ein einziges Spiel"),
+        "fr": ("ne dit pas qui donne en premier", "une seule partie"),
+        "nl": ("Wie als eerste geeft, staat niet in de gedrukte spelregels", "één enkel spel"),
+        "it": ("non dicono chi fa il mazziere per primo", "una partita sola"),
+    }.items():
+        assert dealer in sections["setup"]["body"][lang], lang
+        assert one_game in sections["end"]["body"][lang], lang
+
+
+def test_the_worked_example_is_the_engines_worked_example(sections):
+    """The pictures tell the game the engine test replays: two passes, B accuses C, A earns the fattest egg."""
+    hidden = "back"
+    told = [hidden if card == "black-10" else card for card in PASS_1] + [
+        PASS_2[3], hidden, hidden, PASS_2[1], hidden,        # revealed in the order D, E, A, B, C
+        PASS_2[2], PASS_2[0], PASS_2[4], "reward"]           # C's card, then A's and E's, A's reward
+    for lang in LANGS:
+        assert CARD.findall(sections["example"]["body"][lang]) == told, lang
+    collected = PASS_1 + PASS_2
+    assert len(collected) == 10 and sum(eggs(card) for card in collected) == 14
+    for lang in LANGS:
+        assert re.search(r"\b10\b", sections["example"]["body"][lang]) and " 14 " in sections["example"]["body"][lang]
+    assert values(5)[-1] == 15
+    assert all(" 15." in sections["example"]["body"][lang] for lang in LANGS), "with five players, 1 to 15"
+
+
+def test_the_data_file_keeps_its_two_space_layout():
+    text = DATA.read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=2) + "\n"
