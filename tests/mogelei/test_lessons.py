@@ -185,6 +185,14 @@ def test_names_and_typography_per_language(lesson, step):
 
 
 @pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
+def test_the_texts_name_only_bots_at_the_table(lesson, step):
+    seats = {name: seat for seat, name in enumerate(["", "Mia", "Leo", "Ben", "Zoe"]) if seat}
+    for text in texts_of(lesson, step)[2:]:
+        for name in re.findall(r"\b(Mia|Leo|Ben|Zoe)\b", text["en"]):
+            assert seats[name] < step["scenario"]["players"], f"{name} has no seat here: {text['en']!r}"
+
+
+@pytest.mark.parametrize(("lesson", "step"), STEPS, ids=IDS)
 def test_the_texts_name_only_cards_the_learner_can_meet(lesson, step):
     """A card named in English ("the red 9") is in the scenario: a typo in a text shows here."""
     scenario = step["scenario"]
