@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from mogel.engine.errors import MOGELEI_CODES
 from mogel.rules.content import read
 from mogelei.cards.render import rules_card
 from mogelei.engine.cards import eggs, values
+from mogelei.rules.kind import SLUGS as KIND_SLUGS
 from tests.mogelei.engine.test_worked_example import PASS_1, PASS_2
 
 DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"
@@ -25,8 +27,12 @@ def sections():
 
 
 def test_every_section_is_there_in_rulebook_order(sections):
-    assert list(sections) == SLUGS
+    assert list(sections) == SLUGS == list(KIND_SLUGS)
     assert [item["order"] for item in sections.values()] == list(range(1, len(SLUGS) + 1))
+
+
+def test_every_refusal_links_to_a_section_of_this_page():
+    assert set(MOGELEI_CODES.values()) <= set(SLUGS)
 
 
 def test_every_language_has_every_title_and_body(sections):

@@ -111,3 +111,11 @@ def test_both_games_lessons_and_rules_live_side_by_side(client, climb):
     mogel_motte = client.get("/en/rules/").content.decode()
     assert 'id="aim"' not in mogel_motte and 'id="moth"' in mogel_motte
     assert "climb-up" not in client.get("/en/learn/").content.decode()
+
+
+def test_the_language_switcher_finds_the_same_lesson_and_rules_in_the_other_language(client, climb):
+    page = client.get(LESSON["de"]).content.decode()
+    alternates = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', page))
+    assert alternates["en"] == f"http://testserver{LESSON['en']}" and alternates["fr"].endswith("/fr/climb/apprendre/grimper/")
+    switched = client.post("/i18n/setlang/", {"language": "en", "next": f"{RULES['de']}#turn"})
+    assert switched["Location"] == f"{RULES['en']}#turn"

@@ -1,0 +1,1 @@
+"""Mogelei's rules pages: the data (``data/sections.json``) and the kind's rules hooks (:mod:`.kind`)."""
