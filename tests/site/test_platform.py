@@ -310,3 +310,16 @@ def test_the_home_page_gets_a_block_for_the_second_kind_below_the_first(client, 
     assert first < block and "Play Tap in turn" in html[block:]
     assert 'href="/en/tap/play/"' in html[block:]
     assert html.index("/en/play/") < block
+
+
+def test_an_engine_move_named_like_the_go_on_button_reaches_the_engine_when_it_is_legal(client, tap, clock):
+    # Mogelei's own "continue" (a new pass) shares its name with the summary's button: off a
+    # hold, a legal one is the player's move; an illegal one stays no move at all.
+    tap.go_on = "tap"
+    url = start(client)
+    html = client.get(url).content.decode()
+    html = post(client, url, "tap", version_of(html)).content.decode()
+    assert "Ann tapped." in html and json.loads(row_of(url).state)["taps"] == [1, 0, 0]
+    before = row_of(url).state
+    response = post(client, url, "tap", version_of(html))
+    assert response.status_code == 200 and row_of(url).state == before
