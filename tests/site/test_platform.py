@@ -323,3 +323,13 @@ def test_an_engine_move_named_like_the_go_on_button_reaches_the_engine_when_it_i
     before = row_of(url).state
     response = post(client, url, "tap", version_of(html))
     assert response.status_code == 200 and row_of(url).state == before
+
+
+def test_a_kind_starts_from_its_own_test_scenario(client, tap, settings):
+    settings.PLAY_SCENARIOS = {"tap-in-turn": {"players": 5, "turn": 2, "target": 6}}
+    state = json.loads(row_of(start(client, players=3)).state)
+    assert (state["players"], state["turn"], state["target"]) == (5, 2, 6)
+    # Mogel Motte's games are untouched by another kind's scenario.
+    motte = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                      "ant_pile": "discard"}).url
+    assert json.loads(row_of(motte).state)["players"] == 3
