@@ -40,11 +40,24 @@ def _action(event: dict, game: Game) -> tuple[int, str]:
     raise ValueError(f"event {code!r} does not start a move")
 
 
-def replay(start: Game, events: list[dict]) -> Game:
+def _step(game: Game, event: dict) -> None:
+    """Play the move (or let the window close) whose first logged event is ``event``."""
+    if event["code"] in _CLOSING:
+        game.advance(event["t"])
+    elif "dated" in event:
+        # A slap that reached the game after others it was made before (Game.apply).
+        game.advance(event["t"])
+        game.apply(event["seat"], "slap", event["dated"])
+    else:
+        game.apply(*_action(event, game), event["t"])
+
+
+def replay(start: Game, events: list[dict], step=_step) -> Game:
     """``start`` (a game as it began) moved on through ``events``, its whole log; returns it.
 
-    Raises ValueError where the events do not follow from the game (a wrong start, a
-    changed or missing event).
+    ``step(game, event)`` plays the move an event starts (Mogel Motte's by default;
+    another engine passes its own). Raises ValueError where the events do not follow
+    from the game (a wrong start, a changed or missing event).
     """
     game = start
     done = game.log_length
@@ -53,14 +66,7 @@ def replay(start: Game, events: list[dict]) -> Game:
     while done < len(events):
         event = events[done]
         try:
-            if event["code"] in _CLOSING:
-                game.advance(event["t"])
-            elif "dated" in event:
-                # A slap that reached the game after others it was made before (Game.apply).
-                game.advance(event["t"])
-                game.apply(event["seat"], "slap", event["dated"])
-            else:
-                game.apply(*_action(event, game), event["t"])
+            step(game, event)
         except IllegalAction as error:
             raise ValueError(f"event {done} ({event['code']}) is not a legal move: {error}") from error
         if game.log_length == done or game.log[done:] != events[done:game.log_length]:

@@ -33,6 +33,9 @@ Decisions where the rulebook is silent or the spec left room (all in
   while the round lasts (own stack, own ``laid`` events) and by nobody else, ever.
 - The stack of 12 reward cards is refilled for every game (a game has at most 12
   rounds: every round takes at least one card from each 12-card hand).
+- ``history`` holds the finished rounds of the current game only (the web game's event
+  table keeps the ``round_end`` events of earlier ones), so the saved state stays small;
+  ``games_history`` holds every finished game's eggs, rewards and points.
 - A scenario (``from_scenario``) may also give ``scores`` (match totals so far),
   ``round`` (absolute) and ``pass_caller`` (default: the caller, or with earlier passes
   the seat on turn after the last of them, the one who continued).
@@ -152,12 +155,56 @@ def _options(players: int, given: dict) -> dict:
     return options
 
 
+_SCENARIO_KEYS = {"players", "hands", "caller", "colour", "passes", "revealed", "piles", "rewards",
+                  "scores", "dealer", "game_no", "round", "options", "pass_caller"}
+
+
+def _scenario_passes(scenario: dict, players: int, colour: str | None) -> tuple[list, list]:
+    """A scenario's earlier passes of the round and, per pass, the seats whose card is face up."""
+    passes = [list(p) for p in scenario.get("passes", [])]
+    if passes and colour is None:
+        raise ValueError("earlier passes need the round's colour")
+    if any(len(p) != players for p in passes):
+        raise ValueError("a pass has a card per seat")
+    up = [[] for _ in passes]
+    for number, seat in scenario.get("revealed", []):
+        if not (type(number) is int and 1 <= number <= len(passes) and type(seat) is int and 0 <= seat < players):
+            raise ValueError(f"no card to reveal at pass {number!r}, seat {seat!r}")
+        if not (C.is_card(passes[number - 1][seat]) and reveal_allowed(passes[number - 1][seat], colour)):
+            raise ValueError("only a card of the called colour can be revealed")
+        up[number - 1].append(seat)
+    return passes, up
+
+
+def _scenario_piles(given: list, players: int, elsewhere: list[str]) -> list[list[str]]:
+    """A scenario's collected piles, each given as its cards or as a count; a count takes cards
+    the scenario leaves unused, in deck order. Checks that every card named is distinct and in play."""
+    if len(given) != players:
+        raise ValueError("one pile per player")
+    named = elsewhere + [c for pile in given if isinstance(pile, list) for c in pile]
+    for c in named:
+        if not C.in_play(c, players):
+            raise ValueError(f"{c!r} is not a card of a {players}-player game")
+    if len(set(named)) != len(named):
+        raise ValueError("every card is in one place only")
+    spare = [c for c in C.deck(players) if c not in set(named)]
+    piles = []
+    for pile in given:
+        if isinstance(pile, list):
+            piles.append(list(pile))
+        elif type(pile) is int and 0 <= pile <= len(spare):
+            piles.append(spare[:pile])
+            spare = spare[pile:]
+        else:
+            raise ValueError("a pile is a count or a list of cards")
+    return piles
+
+
 # Action strings built once: legal_actions runs for every decision of every game.
 _LAY = {c: f"lay {c}" for c in C.deck(C.MAX_PLAYERS)}
 _CALLS = [f"call {c}" for c in C.COLOURS]
 _ACCUSE = [f"accuse {s}" for s in range(C.MAX_PLAYERS)]
 _COLOUR = {c: C.colour(c) for c in _LAY}
-_VALUE = {c: C.value(c) for c in _LAY}
 
 
 class Game(EventLog):
@@ -184,15 +231,12 @@ class Game(EventLog):
         ``piles`` (per seat a count or the cards), ``rewards``, ``scores``, ``dealer``,
         ``game_no``, ``round``, ``options``. It need not hold every card.
         """
-        known = {"players", "hands", "caller", "colour", "passes", "revealed", "piles", "rewards",
-                 "scores", "dealer", "game_no", "round", "options", "pass_caller"}
-        if set(scenario) - known:
-            raise ValueError(f"unknown scenario keys: {sorted(set(scenario) - known)}")
+        if set(scenario) - _SCENARIO_KEYS:
+            raise ValueError(f"unknown scenario keys: {sorted(set(scenario) - _SCENARIO_KEYS)}")
         players = scenario["players"]
         C.values(players)
         options = _options(players, dict(scenario.get("options", {})))
         game = cls._blank(players, seed, options)
-        seats = range(players)
 
         def seat_of(key: str, default: int) -> int:
             seat = scenario.get(key, default)
@@ -208,50 +252,24 @@ class Game(EventLog):
         colour = scenario.get("colour")
         if colour is not None and colour not in C.COLOURS:
             raise ValueError(f"not a colour: {colour!r}")
-        passes = [list(p) for p in scenario.get("passes", [])]
-        if passes and colour is None:
-            raise ValueError("earlier passes need the round's colour")
-        if any(len(p) != players for p in passes):
-            raise ValueError("a pass has a card per seat")
-        up = [[] for _ in passes]
-        for number, seat in scenario.get("revealed", []):
-            if not (type(number) is int and 1 <= number <= len(passes) and seat in seats):
-                raise ValueError(f"no card to reveal at pass {number!r}, seat {seat!r}")
-            if not reveal_allowed(passes[number - 1][seat], colour):
-                raise ValueError("only a card of the called colour can be revealed")
-            up[number - 1].append(seat)
-        piles_given = list(scenario.get("piles", [0] * players))
-        if len(piles_given) != players:
-            raise ValueError("one pile per player")
-        named = [c for h in hands for c in h] + [c for p in passes for c in p]
-        named += [c for pile in piles_given if isinstance(pile, list) for c in pile]
-        for c in named:
-            if not C.in_play(c, players):
-                raise ValueError(f"{c!r} is not a card of a {players}-player game")
-        if len(set(named)) != len(named):
-            raise ValueError("every card is in one place only")
-        spare = [c for c in C.deck(players) if c not in set(named)]
-        for seat, pile in enumerate(piles_given):
-            if isinstance(pile, list):
-                game.piles[seat] = list(pile)
-            else:  # a count: filled with cards the scenario leaves unused, in deck order
-                if not (type(pile) is int and 0 <= pile <= len(spare)):
-                    raise ValueError("a pile is a count or a list of cards")
-                game.piles[seat], spare = spare[:pile], spare[pile:]
+        passes, up = _scenario_passes(scenario, players, colour)
+        game.piles = _scenario_piles(scenario.get("piles", [0] * players), players,
+                                     [c for h in hands for c in h] + [c for p in passes for c in p])
         game.rewards = list(scenario.get("rewards", [0] * players))
         game.scores = list(scenario.get("scores", [0] * players))
-        if len(game.rewards) != players or len(game.scores) != players or sum(game.rewards) > C.REWARD_CARDS:
+        if (len(game.rewards) != players or len(game.scores) != players
+                or not all(type(r) is int and r >= 0 for r in game.rewards)
+                or sum(game.rewards) > C.REWARD_CARDS or not all(type(s) is int for s in game.scores)):
             raise ValueError("one reward count and one score per player, at most 12 rewards")
         game.game_no = scenario.get("game_no", 1)
         if not (type(game.game_no) is int and 1 <= game.game_no <= options["games"]):
             raise ValueError("game_no out of range")
         # The option holds game 1's dealer, so later games rotate on from this one.
         options["dealer"] = (dealer - game.game_no + 1) % players
-        game.round = scenario.get("round", 1)
-        if not (type(game.round) is int and game.round >= 1):
+        first_round = scenario.get("round", 1)
+        if not (type(first_round) is int and first_round >= 1):
             raise ValueError("round out of range")
-        game.dealer, game.hands = dealer, [C.sorted_cards(h) for h in hands]
-        game.round -= 1
+        game.dealer, game.hands, game.round = dealer, [C.sorted_cards(h) for h in hands], first_round - 1
         game._start_round(caller, at=0)
         if colour is not None:
             game.colour = colour
@@ -319,8 +337,23 @@ class Game(EventLog):
     def _seat(self, seat: object) -> bool:
         return type(seat) is int and 0 <= seat < self.players
 
+    # Legal actions computed since the last action (apply forgets them): apply() checks
+    # the action the caller has just picked from them without working them out again.
+    _legal_cache: dict | None = None
+
     def legal_actions(self, seat: int) -> list[str]:
         """Every action ``seat`` may take now, in notation; [] when it owes nothing."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        found = cache.get(seat) if type(seat) is int else None
+        if found is None:
+            found = self._legal_now(seat)
+            if type(seat) is int:
+                cache[seat] = found
+        return list(found)
+
+    def _legal_now(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == PHASE_LAY:
             if not self._seat(seat) or self.passes[-1][seat] is not None:
@@ -380,12 +413,16 @@ class Game(EventLog):
         """
         if type(at) is not int or at < self.clock:
             raise IllegalAction("time_backwards", f"time {at!r} is before {self.clock}")
-        if not isinstance(action, str) or action not in self.legal_actions(seat):
+        legal = self._legal_cache.get(seat) if self._legal_cache and type(seat) is int else None
+        if legal is None:
+            legal = self.legal_actions(seat)
+        if not isinstance(action, str) or action not in legal:
             raise self._why_illegal(seat, action)
         self.clock = at
         mark = len(self.log)
         verb, _, arg = action.partition(" ")
         _DO[verb](self, seat, arg, at)
+        self._legal_cache = None
         return public(self.log[mark:])
 
     def _do_call(self, seat: int, colour: str, at: int) -> None:
@@ -516,6 +553,7 @@ class Game(EventLog):
         self.hands = [C.sorted_cards(h) for h in hands]
         self.piles = [[] for _ in range(n)]
         self.rewards = [0] * n
+        self.history = []  # the event table keeps earlier games' rounds; the state stays small
         caller = (self.dealer + 1) % n
         self._log(at, "game_start", game=self.game_no, dealer=self.dealer, caller=caller)
         for seat in range(n):
@@ -577,7 +615,7 @@ class Game(EventLog):
             # How many of this round's events, as this seat sees them, came before log[0].
             "log_start": self.log_dropped[self.players if seat is None else seat],
             "history": [dict(h, last_pass=list(h["last_pass"]), revealed=list(h["revealed"]))
-                        for h in self.history if h["game"] == self.game_no],
+                        for h in self.history],
             "games_history": [{k: list(v) if isinstance(v, list) else v for k, v in g.items()}
                               for g in self.games_history],
             "ranking": self.ranking() if self.over else None,

@@ -1,6 +1,9 @@
+import random
+
 import pytest
 
 from mogelei.engine import Game, IllegalAction
+from mogelei.engine.simulate import random_step
 
 
 def position(hands, caller=0, colour=None, **extra):
@@ -33,3 +36,13 @@ def refused(game, seat, action):
         game.apply(seat, action, game.clock + 1)
     assert game.to_json() == before, "a refused action changes nothing"
     return error.value.code
+
+
+def random_position(players, seed, steps):
+    """A one-game match after up to ``steps`` random legal actions."""
+    game = Game.new(players, seed, games=1)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if random_step(game, rng) is None:
+            break
+    return game
