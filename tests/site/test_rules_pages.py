@@ -21,7 +21,7 @@ PATHS = {"de": "/de/regeln/", "en": "/en/rules/", "fr": "/fr/regles/", "nl": "/n
 @pytest.fixture
 def rules(db):
     content.load()
-    return RuleSection.objects.order_by("order")
+    return RuleSection.objects.filter(game="mogel-motte").order_by("order")
 
 
 # The content ----------------------------------------------------------------
@@ -251,5 +251,5 @@ def test_admin_edits_all_five_languages(client, rules):
     for lang in LANGS:
         assert f'name="title_{lang}"' in page
         assert f'name="body_{lang}"' in page
-    listing = client.get(reverse("admin:rules_rulesection_changelist")).content.decode()
+    listing = client.get(reverse("admin:rules_rulesection_changelist"), {"game": "mogel-motte"}).content.decode()
     assert listing.count('class="field-slug"') == len(SLUGS)

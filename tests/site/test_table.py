@@ -146,7 +146,7 @@ def test_a_tell_shows_while_the_game_runs_and_not_once_it_is_over():
     ("de", "Der Sieg geht an Mia und dich."),
     ("fr", "Mia et toi"),
     ("nl", "Mia en jou"),
-    ("it", "Mia e te"),
+    ("it", "Mia e tu"),
 ])
 def test_a_shared_first_place_names_every_winner_as_the_language_joins_them(lang, expected):
     event = {"code": "game_end", "t": 0, "ranking": [[1, 0], [2]]}
