@@ -7,6 +7,7 @@ face-down card, and nothing here adds one.
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -44,10 +45,15 @@ def face(card: str, eggs_option: str = "by_value", size: str = "sm") -> dict:
 
 
 def colour_info(colour: str | None) -> dict | None:
+    """A colour as the table shows it: its name, family member and symbol (in the colour's ink)."""
     if colour not in FAMILY:
         return None
-    return {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
+    info = {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
             "member_name": member_name(colour), "label": colour_label(colour), **PALETTE[colour]}
+    key = ("symbol", colour)
+    if key not in _SVG_CACHE:
+        _SVG_CACHE[key] = render_to_string("mogelei/_symbol.html", {"c": info})
+    return {**info, "symbol": _SVG_CACHE[key]}
 
 
 def accuse_name(name: str) -> str:
