@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from mogel.play import shell
@@ -97,11 +98,14 @@ def _stack_label(stack: list[dict], name: str) -> str:
     d = {"name": name, "n": len(laid)}
     if top["face"] == "up":
         d["card"] = top["card"]["name"]
-        return _("%(name)s: %(n)s cards laid, the top one face up: %(card)s") % d
+        return ngettext("%(name)s: %(n)s card laid, face up: %(card)s",
+                        "%(name)s: %(n)s cards laid, the top one face up: %(card)s", d["n"]) % d
     if top.get("card"):
         d["card"] = top["card"]["name"]
-        return _("%(name)s: %(n)s cards laid, the top one face down (yours: %(card)s)") % d
-    return _("%(name)s: %(n)s cards laid, the top one face down") % d
+        return ngettext("%(name)s: %(n)s card laid, face down (yours: %(card)s)",
+                        "%(name)s: %(n)s cards laid, the top one face down (yours: %(card)s)", d["n"]) % d
+    return ngettext("%(name)s: %(n)s card laid, face down", "%(name)s: %(n)s cards laid, the top one face down",
+                    d["n"]) % d
 
 
 def _hand(view: dict, legal: set[str], eggs_option: str) -> list[dict]:
