@@ -14,7 +14,8 @@ the point difference is above 0 with 95% confidence (mean minus 1.96 standard er
 
 Per level, over all its games: bluff rate (of the cards of the called colour it laid,
 the share it kept hidden), accusation rate (accusations per choice on turn), accuracy
-(right accusations per accusation). Single process: the machine is shared.
+(right accusations per accusation), and per seat and game its choices on turn, the
+eggs it collected and its reward cards. Single process: the machine is shared.
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ def one_game(a: str, b: str, seed: int, players: int, totals: dict) -> tuple[flo
     levels = [a if ch == "A" else b for ch in pattern]
     game = Game.new(players, seed, games=1, dealer=(seed // len(PATTERNS)) % players)
     stats = play_bots(game, {s: Bot(lv, seed) for s, lv in enumerate(levels)})
+    result = game.games_history[-1]
     for seat, lv in enumerate(levels):
-        for key, n in stats[seat].items():
+        for key, n in {**stats[seat], "seat_games": 1, "rewards": result["rewards"][seat],
+                       "eggs": result["eggs"][seat]}.items():
             totals[lv][key] = totals[lv].get(key, 0) + n
     scores = game.view(None)["scores"]
     a_seats = [s for s in range(players) if pattern[s] == "A"]
@@ -99,13 +102,16 @@ def main() -> int:
         print(f"{a + ' vs ' + b:<16} {d:+7.2f} ± {dci:5.2f} {w:7.1%} ± {wci:5.1%}  {'yes' if met else 'NO'}")
     elapsed = time.perf_counter() - start
     print()
-    print(f"{'level':<8} {'bluff rate':>10} {'accusations/turn':>17} {'accuracy':>9} {'decisions':>10}")
+    print(f"{'level':<8} {'bluff rate':>10} {'accusations/turn':>17} {'accuracy':>9} {'turns/game':>11} "
+          f"{'eggs/game':>10} {'rewards/game':>13}")
     for lv in LEVELS:
         t = totals[lv]
-        bluff = t["hidden"] / t["reveal_chances"] if t.get("reveal_chances") else float("nan")
-        rate = t["accusations"] / t["turns"] if t.get("turns") else float("nan")
-        accuracy = t["right"] / t["accusations"] if t.get("accusations") else float("nan")
-        print(f"{lv:<8} {bluff:10.1%} {rate:17.1%} {accuracy:9.1%} {t.get('decisions', 0):10d}")
+
+        def share(a, b):
+            return t[a] / t[b] if t.get(b) else float("nan")
+        print(f"{lv:<8} {share('hidden', 'reveal_chances'):10.1%} {share('accusations', 'turns'):17.1%} "
+              f"{share('right', 'accusations'):9.1%} {share('turns', 'seat_games'):11.2f} "
+              f"{share('eggs', 'seat_games'):10.2f} {share('rewards', 'seat_games'):13.2f}")
     print()
     print(f"{played} games in {elapsed:.0f} s: {played / elapsed:.1f} games/s, single process; "
           f"load average {os.getloadavg()[0]:.2f} at the end")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from mogelei.engine import Game
+from mogelei.engine import COLOURS, Game, deck
 from mogelei.engine.bots import LEVELS, Bot, observe, observe_all, play_bots
 
 from .helpers import lay_all, play, position
@@ -59,6 +59,31 @@ def test_bots_of_every_level_play_whole_matches_with_legal_actions_only(players)
         assert game.over and game.phase == "over"
         for memory in memories.values():
             assert json.loads(json.dumps(memory)) == memory, "a memory is JSON data"
+
+
+def test_bots_decide_legally_from_positions_set_up_for_lessons():
+    # Scenarios hold a few cards each, maybe earlier passes of the round, and no history.
+    played = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        players, size = rng.randint(3, 8), rng.randint(1, 4)
+        cards = deck(players)
+        rng.shuffle(cards)
+        colour = rng.choice([None, *COLOURS])
+        scenario = {"players": players, "hands": [cards[i * size:(i + 1) * size] for i in range(players)],
+                    "caller": rng.randrange(players), "colour": colour}
+        if colour and seed % 2:
+            earlier = cards[players * size:players * (size + 1)]
+            scenario.update(passes=[earlier], revealed=[[1, s] for s, c in enumerate(earlier)
+                                                        if c.startswith(colour + "-") and rng.random() < 0.5])
+        game = Game.from_scenario(scenario, seed)
+        first = game.round
+        for _seat, _view, legal, _, action in decisions(game, seated(players, seed)):
+            assert action in legal
+            if game.round != first:
+                break                   # the scenario's round is settled
+        played += game.round != first
+    assert played == 60
 
 
 def test_play_bots_counts_the_decisions_it_drove():
