@@ -1,7 +1,10 @@
-"""The card table shared by the tutorial and the practice game: presenting a seat's view, translating events and refusals.
+"""Mogel Motte's card table, shared by its lessons and its practice game: presenting a seat's view, translating events and refusals.
 
-Generic: it knows the engine's ``view``/``legal_actions`` and nothing of games in the
-database, bots or lessons.
+The presenter knows the engine's ``view``/``legal_actions`` and nothing of games in the
+database, bots or lessons. ``kind.py`` is Mogel Motte as a game kind of the shared practice
+game (``mogel.games``, ``docs/platform.md``), with ``bots.py`` (its bots there) and
+``lobby.py`` (its lobby fields); the table's shell around ``table/table.html#body`` is the
+platform's (``templates/play/table.html``).
 
 Usage (a view)::
 

@@ -310,3 +310,26 @@ def test_the_home_page_gets_a_block_for_the_second_kind_below_the_first(client, 
     assert first < block and "Play Tap in turn" in html[block:]
     assert 'href="/en/tap/play/"' in html[block:]
     assert html.index("/en/play/") < block
+
+
+def test_an_engine_move_named_like_the_go_on_button_reaches_the_engine_when_it_is_legal(client, tap, clock):
+    # Mogelei's own "continue" (a new pass) shares its name with the summary's button: off a
+    # hold, a legal one is the player's move; an illegal one stays no move at all.
+    tap.go_on = "tap"
+    url = start(client)
+    html = client.get(url).content.decode()
+    html = post(client, url, "tap", version_of(html)).content.decode()
+    assert "Ann tapped." in html and json.loads(row_of(url).state)["taps"] == [1, 0, 0]
+    before = row_of(url).state
+    response = post(client, url, "tap", version_of(html))
+    assert response.status_code == 200 and row_of(url).state == before
+
+
+def test_a_kind_starts_from_its_own_test_scenario(client, tap, settings):
+    settings.PLAY_SCENARIOS = {"tap-in-turn": {"players": 5, "turn": 2, "target": 6}}
+    state = json.loads(row_of(start(client, players=3)).state)
+    assert (state["players"], state["turn"], state["target"]) == (5, 2, 6)
+    # Mogel Motte's games are untouched by another kind's scenario.
+    motte = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                      "ant_pile": "discard"}).url
+    assert json.loads(row_of(motte).state)["players"] == 3

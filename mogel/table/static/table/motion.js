@@ -220,7 +220,10 @@
       return pop(move.kind === "caught" ? accused : seat, ms * 1.5, SHAKE);
     }
     if (move.kind === "slowest" || move.kind === "keep") { light(seat, ms * 1.5); return pop(seat, ms); }
-    return wait(move.kind === "your_turn" || move.kind === "round_end" ? 0 : ms);
+    if (move.kind === "your_turn" || move.kind === "round_end") { return wait(0); }
+    // Another game's move (GameKind.moves) this script has no picture for: its seat lights up.
+    if (seat) { light(seat, ms); return pop(seat, ms); }
+    return wait(ms);
   }
 
   // Reduced motion: the same order, but only a short highlight of the seats concerned.
