@@ -5,7 +5,7 @@ learner has time to read; its texts name that time and the real game's, which th
 settings may change. So the texts hold placeholders, filled in when they are shown:
 
 - ``{lesson_seconds}``: the window this step widens (the one ``*_ms`` option of its scenario);
-- ``{game_seconds}``: the same window in the practice game (``mogel.play.service.window_options``);
+- ``{game_seconds}``: the same window in the practice game (the kind's ``lesson_windows()``);
 - ``{bot_seconds}``: when the step's one scripted bot move comes, after what it waits for.
 
 The number is written as the language writes it: 2,5 in German, French, Dutch and Italian.

@@ -7,6 +7,7 @@ the rules hooks only, so the rules text is checked on its own.
 
 import json
 import re
+from contextlib import contextmanager
 from html import unescape
 from io import StringIO
 from pathlib import Path
@@ -34,16 +35,25 @@ class RulesOnly(MogeleiRules, games.GameKind):
     name = gettext_lazy("Mogelei")
 
 
-@pytest.fixture
-def mogelei(db):
+@contextmanager
+def registered_mogelei():
+    """The registered Mogelei kind, or for the time being one with the rules hooks only."""
     try:
         kind, ours = games.get("mogelei"), False
     except LookupError:
         kind, ours = games.register(RulesOnly()), True
-    call_command("loadcontent", stdout=StringIO())
-    yield kind
-    if ours:
-        games.unregister("mogelei")
+    try:
+        yield kind
+    finally:
+        if ours:
+            games.unregister("mogelei")
+
+
+@pytest.fixture
+def mogelei(db):
+    with registered_mogelei() as kind:
+        call_command("loadcontent", stdout=StringIO())
+        yield kind
 
 
 def page(client, lang):

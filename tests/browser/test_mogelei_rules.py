@@ -1,0 +1,47 @@
+"""Mogelei's rules page in Chromium: phone and desktop in five languages, card pictures, accessibility."""
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import expect
+
+from mogel.rules import content
+from mogel.rules.links import rules_url
+from mogelei.rules.kind import SLUGS
+from tests.browser.test_rules import VIEWPORTS, axe_violations
+from tests.site.test_mogelei_rules_page import DATA, registered_mogelei
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def mogelei_site(site_url):
+    with registered_mogelei() as kind:
+        content.load()
+        yield site_url, kind
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "nl", "it"])
+def test_mogelei_rules_page_in_every_language_on_phone_and_desktop(page, mogelei_site, screenshot, lang, viewport):
+    site, kind = mogelei_site
+    size = VIEWPORTS[viewport]
+    page.set_viewport_size(size)
+    with translation.override(lang):
+        path = rules_url(kind)
+    page.goto(site + path)
+
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("section.rule-section")).to_have_count(len(SLUGS))
+    expect(page.locator(".rules-toc a")).to_have_count(len(SLUGS))
+    pictures = page.locator("svg.mogelei-card")
+    expect(pictures).to_have_count(sum(item["body"][lang].count("{card:") for item in content.read(DATA)))
+    # The pictures are small and beside the words, and nothing sticks out sideways on a phone.
+    assert 20 <= pictures.first.bounding_box()["width"] <= 60
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+
+    screenshot(f"{size['width']}x{size['height']}-top", full_page=False)
+    page.locator("#example").scroll_into_view_if_needed()
+    screenshot(f"{size['width']}x{size['height']}-example", full_page=False)
+
+    count, report = axe_violations(page)
+    assert count == 0, report
