@@ -11,7 +11,7 @@ A move is ``{"kind", "seat", ...}`` with the seat that acts:
 * ``collect``: every stack of the round flies to the seat that collects it (face down);
 * ``turn``: the seat is on turn (a highlight); ``round_end``.
 
-``sound`` names the cue a move plays when sound is on (``turn``, ``caught``, ``egg``,
+``sound`` names the cue a move plays when sound is on (``turn``, ``caught``, ``celebrate`` for the fattest egg,
 ``round``). Every event is filtered with :func:`mogel.table.events.visible` again, so a
 caller passing raw log entries still never sends a card the viewer may not see.
 """
@@ -38,7 +38,7 @@ def _move(event: dict, me: int | None) -> dict | None:
     if code == "turned_up":
         return {"kind": "turn_up", "cards": {str(s): c for s, c in (event.get("cards") or {}).items()}}
     if code == "fattest_egg":
-        return {"kind": "reward", "seat": seat, "card": event.get("card"), "sound": "egg"}
+        return {"kind": "reward", "seat": seat, "card": event.get("card"), "sound": "celebrate"}
     if code == "collected":
         return {"kind": "collect", "seat": seat, "count": event.get("count")}
     if code == "on_turn":

@@ -321,3 +321,34 @@ def test_thirty_seeded_games_through_http_never_show_a_face_down_card_of_another
         # The page after the match, with its scores, still shows no earlier-pass face-down card.
         assert not leaks(client.get(url).content.decode(), secrets(log))
     assert answers > 100
+
+
+def test_after_a_game_the_bots_wait_until_the_player_has_read_the_scores(client, fast, settings, clock):
+    scenario(settings, players=3, hands=[["red-9"], ["red-1"], ["blue-3"]], caller=0, colour="red", dealer=2,
+             options={"games": 5})
+    url = start(client, games=5)
+    html = client.get(url).content.decode()
+    post(client, url, "lay red-9", version_of(html))
+    for _ in range(40):
+        clock.tick(100)
+        html = client.get(url).content.decode()
+        if "reveal" in actions(html):
+            html = post(client, url, "reveal", version_of(html)).content.decode()
+        if "end" in actions(html):
+            html = post(client, url, "end", version_of(html)).content.decode()
+        if row_of(url).hold:
+            break
+    assert row_of(url).hold, "the game's end holds the bots"
+    assert "Game 1 is over" in html and 'value="next"' in html and "Fried eggs" in html
+    version = version_of(html)
+    before = state(url)
+    clock.tick(60_000)
+    assert client.get(url + f"poll/?version={version}", HTTP_HX_REQUEST="true").status_code == 204
+    assert state(url) == before, "nobody moves while the player reads"
+    # Game 2 is dealt already (the dealer moved on: the player's left calls); the bots go on once the player does.
+    post(client, url, "next", version)
+    assert not row_of(url).hold
+    moved = state(url)[0]
+    clock.tick(5_000)
+    client.get(url)
+    assert state(url)[0] > moved, "the bots go on"
