@@ -352,3 +352,15 @@ def test_after_a_game_the_bots_wait_until_the_player_has_read_the_scores(client,
     clock.tick(5_000)
     client.get(url)
     assert state(url)[0] > moved, "the bots go on"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_caller_is_told_about_colours_and_when_cards_are_laid(client, fast, settings, lang):
+    scenario(settings, players=3, hands=HANDS, caller=0, dealer=2)
+    url = start(client, lang)
+    for action, code in [("call green", "bad_colour"), ("lay red-2", "not_your_lay")]:
+        html = refused(client, url, action, lang)
+        with translation.override(lang):
+            assert explain(code)[0] in html.replace("&#x27;", "'"), (action, code)
+    # Every code the engine has is explained (the ones a page cannot cause too: tests/mogelei/table).
+    assert {"bad_colour", "not_your_lay"} <= set(MOGELEI_CODES)
