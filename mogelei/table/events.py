@@ -121,6 +121,8 @@ def describe(event: dict, names, me: int | None = None) -> str:
         return (_("You laid a card face down.") if you else _("%(name)s laid a card face down.")) % d
     if code == "pass_start":
         d["name"] = _name(names, event.get("caller"))
+        if event.get("pass") == 1:
+            return _("Pass 1: everyone lays a card face down.")
         return (_("Pass %(pass)s: you call the same colour again.") if event.get("caller") == me
                 else _("Pass %(pass)s: %(name)s calls the same colour again.")) % d
     if code == "revealed":

@@ -9,11 +9,12 @@ A move is ``{"kind", "seat", ...}`` with the seat that acts:
 * ``turn_up``: the last pass's hidden cards flip (``cards``: seat → card);
 * ``reward``: the reward card flies from the stack in the middle to the seat (the fattest egg);
 * ``collect``: every stack of the round flies to the seat that collects it (face down);
-* ``turn``: the seat is on turn (a highlight); ``round_end``.
+* ``turn``: another seat is on turn (a highlight).
 
-``sound`` names the cue a move plays when sound is on (``turn``, ``caught``, ``egg``,
-``round``). Every event is filtered with :func:`mogel.table.events.visible` again, so a
-caller passing raw log entries still never sends a card the viewer may not see.
+``sound`` names the cue a move plays when sound is on: ``caught`` (caught bluffing),
+``celebrate`` (the fattest egg), ``round`` (the round's end); "your turn" is the shared one.
+Every event is filtered with :func:`mogel.table.events.visible` again, so a caller passing raw
+log entries still never sends a card the viewer may not see.
 """
 
 from __future__ import annotations
@@ -38,15 +39,14 @@ def _move(event: dict, me: int | None) -> dict | None:
     if code == "turned_up":
         return {"kind": "turn_up", "cards": {str(s): c for s, c in (event.get("cards") or {}).items()}}
     if code == "fattest_egg":
-        return {"kind": "reward", "seat": seat, "card": event.get("card"), "sound": "egg"}
+        return {"kind": "reward", "seat": seat, "card": event.get("card"), "sound": "celebrate"}
     if code == "collected":
-        return {"kind": "collect", "seat": seat, "count": event.get("count")}
-    if code == "on_turn":
-        return {"kind": "turn", "seat": seat, **({"sound": "turn"} if seat == me else {})}
-    if code == "round_start" and event.get("caller") == me:
-        return {"kind": "turn", "seat": me, "sound": "turn"}
-    if code == "round_end":
-        return {"kind": "round_end", "seat": event.get("collector"), "sound": "round"}
+        # The round's last move, and its sound: a round's end is at most four moves long
+        # (accuse, turn_up, reward, collect), all of which the shared queue keeps.
+        return {"kind": "collect", "seat": seat, "count": event.get("count"), "sound": "round"}
+    if code == "on_turn" and seat != me:
+        # The player's own turn is seen and heard by the shared "your turn" (table/motion.js).
+        return {"kind": "turn", "seat": seat}
     return None
 
 

@@ -7,8 +7,10 @@ face-down card, and nothing here adds one.
 
 from __future__ import annotations
 
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from mogel.play import shell
@@ -44,10 +46,15 @@ def face(card: str, eggs_option: str = "by_value", size: str = "sm") -> dict:
 
 
 def colour_info(colour: str | None) -> dict | None:
+    """A colour as the table shows it: its name, family member and symbol (in the colour's ink)."""
     if colour not in FAMILY:
         return None
-    return {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
+    info = {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
             "member_name": member_name(colour), "label": colour_label(colour), **PALETTE[colour]}
+    key = ("symbol", colour)
+    if key not in _SVG_CACHE:
+        _SVG_CACHE[key] = render_to_string("mogelei/_symbol.html", {"c": info})
+    return {**info, "symbol": _SVG_CACHE[key]}
 
 
 def accuse_name(name: str) -> str:
@@ -91,11 +98,14 @@ def _stack_label(stack: list[dict], name: str) -> str:
     d = {"name": name, "n": len(laid)}
     if top["face"] == "up":
         d["card"] = top["card"]["name"]
-        return _("%(name)s: %(n)s cards laid, the top one face up: %(card)s") % d
+        return ngettext("%(name)s: %(n)s card laid, face up: %(card)s",
+                        "%(name)s: %(n)s cards laid, the top one face up: %(card)s", d["n"]) % d
     if top.get("card"):
         d["card"] = top["card"]["name"]
-        return _("%(name)s: %(n)s cards laid, the top one face down (yours: %(card)s)") % d
-    return _("%(name)s: %(n)s cards laid, the top one face down") % d
+        return ngettext("%(name)s: %(n)s card laid, face down (yours: %(card)s)",
+                        "%(name)s: %(n)s cards laid, the top one face down (yours: %(card)s)", d["n"]) % d
+    return ngettext("%(name)s: %(n)s card laid, face down", "%(name)s: %(n)s cards laid, the top one face down",
+                    d["n"]) % d
 
 
 def _hand(view: dict, legal: set[str], eggs_option: str) -> list[dict]:

@@ -6,6 +6,7 @@ clock on every request, as in production.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -15,6 +16,7 @@ from django.utils import translation
 
 from mogel import games
 from mogel.engine.errors import MOGELEI_CODES
+from mogel.play.models import PracticeEvent
 from mogelei.table.refusals import explain
 
 from .play_helpers import log_of, post, row_of, state, version_of
@@ -89,8 +91,8 @@ def test_a_game_starts_under_the_mogelei_address_and_shows_the_table(client, fas
     url = start(client, lang, players=8)
     assert url.startswith(lobby(lang))
     html = client.get(url).content.decode()
-    assert html.count('class="mz-seat') == 8
-    assert html.count('class="mz-hand__item') == 12
+    assert len(re.findall(r'class="mz-seat[ "]', html)) == 8
+    assert len(re.findall(r'class="mz-hand__item[ "]', html)) == 12
     # The human calls first (the dealer sits on their right): four colours to call.
     assert [a for a in actions(html) if a.startswith("call ")] == ["call black", "call red", "call yellow", "call blue"]
     assert f'lang="{lang}"' in html
@@ -238,28 +240,43 @@ def test_a_move_from_a_page_that_is_behind_the_table_is_not_made(client, fast, s
 
 # -- whole games, and what they never show -------------------------------------------------------
 
-CARD_ID = re.compile(r"(?:black|red|yellow|blue)-\d+")
-
-
 def secrets(log):
     """Cards the player may not see: face-down cards of other seats never turned up (earlier passes: never)."""
-    laid = {e["card"] for e in log if e["code"] == "laid" and e["seat"] != 0}
-    shown = set()
-    for e in log:
-        if e["code"] in ("revealed", "accused", "fattest_egg"):
-            shown.add(e["card"])
-        elif e["code"] == "turned_up":
-            shown.update(e["cards"].values())
-    return laid - shown
+    return Secrets().take(log).hidden
+
+
+class Secrets:
+    """:func:`secrets` kept up to date from the game's event table, reading only the new events."""
+
+    def __init__(self, url=None):
+        self.url, self.read, self.laid, self.shown = url, -1, set(), set()
+
+    def take(self, events):
+        for e in events:
+            if e["code"] == "laid" and e["seat"] != 0:
+                self.laid.add(e["card"])
+            elif e["code"] in ("revealed", "accused", "fattest_egg"):
+                self.shown.add(e["card"])
+            elif e["code"] == "turned_up":
+                self.shown.update(e["cards"].values())
+        return self
+
+    @property
+    def hidden(self):
+        if self.url is not None:
+            rows = PracticeEvent.objects.filter(game=row_of(self.url), index__gt=self.read).order_by("index")
+            for index, text in rows.values_list("index", "event"):
+                self.take([json.loads(text)])
+                self.read = index
+        return self.laid - self.shown
+
+
+CARD_TEXT = re.compile(r"\b(black|red|yellow|blue)[ -](\d+)\b")
 
 
 def leaks(text, hidden):
-    found = set(CARD_ID.findall(text)) & hidden
-    for card in hidden:
-        colour, value = card.split("-")
-        if re.search(rf"\b{colour} {value}\b", text):
-            found.add(card)
-    return found
+    """The hidden cards named in ``text``, by id ("black-9") or by name ("black 9")."""
+    return {f"{colour}-{value}" for colour, value in CARD_TEXT.findall(text)} & hidden
 
 
 def play_out(client, url, clock, rng, *, scan=False, max_requests=4000):
@@ -267,11 +284,12 @@ def play_out(client, url, clock, rng, *, scan=False, max_requests=4000):
     ``scan``, every answer is searched for a card the player may not see. Returns the answers read."""
     html = client.get(url).content.decode()
     answers = 1
+    watch = Secrets(url)
     for _ in range(max_requests):
         if scan:
-            hidden = secrets(log_of(url))
+            hidden = watch.hidden
             assert not leaks(html, hidden), leaks(html, hidden)
-        if row_of(url).over:
+        if 'id="btn-play-again"' in html:
             return answers
         choices = actions(html)
         if choices:
@@ -288,17 +306,61 @@ def play_out(client, url, clock, rng, *, scan=False, max_requests=4000):
     raise AssertionError("the game did not end")
 
 
-def test_thirty_seeded_games_through_http_never_show_a_face_down_card_of_another_seat(client, fast, settings, clock):
+@pytest.mark.parametrize("batch", range(6))
+def test_thirty_seeded_games_through_http_never_show_a_face_down_card_of_another_seat(client, fast, settings, clock,
+                                                                                       batch):
+    """Six batches of five games (so that test runners share them out): 3 to 8 players, every level."""
     answers = 0
-    for n in range(30):
+    for n in range(batch * 5, batch * 5 + 5):
         settings.MOGEL_PLAY_SEED = 1000 + n
-        players = 3 + n % 6
+        players = (3, 4, 5)[n % 3] if n < 27 else n - 21   # and one game each with 6, 7 and 8
         url = start(client, players=players, level=("easy", "normal", "hard")[n % 3])
         answers += play_out(client, url, clock, random.Random(n), scan=True)
         log = log_of(url)
         assert any(e["code"] == "match_end" for e in log)
-        # The whole log the page could ever read holds no earlier-pass face-down card of another seat.
+        # The page after the match, with its scores, still shows no earlier-pass face-down card.
+        assert not leaks(client.get(url).content.decode(), secrets(log))
+    assert answers > 100
+
+
+def test_after_a_game_the_bots_wait_until_the_player_has_read_the_scores(client, fast, settings, clock):
+    scenario(settings, players=3, hands=[["red-9"], ["red-1"], ["blue-3"]], caller=0, colour="red", dealer=2,
+             options={"games": 5})
+    url = start(client, games=5)
+    html = client.get(url).content.decode()
+    post(client, url, "lay red-9", version_of(html))
+    for _ in range(40):
+        clock.tick(100)
         html = client.get(url).content.decode()
-        assert not leaks(html, secrets(log))
-        client.post(kind().play_url("abandon", row_of(url).pk))
-    assert answers > 600
+        if "reveal" in actions(html):
+            html = post(client, url, "reveal", version_of(html)).content.decode()
+        if "end" in actions(html):
+            html = post(client, url, "end", version_of(html)).content.decode()
+        if row_of(url).hold:
+            break
+    assert row_of(url).hold, "the game's end holds the bots"
+    assert "Game 1 is over" in html and 'value="next"' in html and "Fried eggs" in html
+    version = version_of(html)
+    before = state(url)
+    clock.tick(60_000)
+    assert client.get(url + f"poll/?version={version}", HTTP_HX_REQUEST="true").status_code == 204
+    assert state(url) == before, "nobody moves while the player reads"
+    # Game 2 is dealt already (the dealer moved on: the player's left calls); the bots go on once the player does.
+    post(client, url, "next", version)
+    assert not row_of(url).hold
+    moved = state(url)[0]
+    clock.tick(5_000)
+    client.get(url)
+    assert state(url)[0] > moved, "the bots go on"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_caller_is_told_about_colours_and_when_cards_are_laid(client, fast, settings, lang):
+    scenario(settings, players=3, hands=HANDS, caller=0, dealer=2)
+    url = start(client, lang)
+    for action, code in [("call green", "bad_colour"), ("lay red-2", "not_your_lay")]:
+        html = refused(client, url, action, lang)
+        with translation.override(lang):
+            assert explain(code)[0] in html.replace("&#x27;", "'"), (action, code)
+    # Every code the engine has is explained (the ones a page cannot cause too: tests/mogelei/table).
+    assert {"bad_colour", "not_your_lay"} <= set(MOGELEI_CODES)

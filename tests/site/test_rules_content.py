@@ -6,6 +6,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from mogel.games import MOGEL_MOTTE
+
 from mogel.rules import content
 from mogel.rules.models import RuleSection
 
@@ -77,7 +79,7 @@ def test_loadcontent_command_loads_the_rules_from_the_repository():
     out = StringIO()
     call_command("loadcontent", stdout=out)
     assert f"rules: {len(content.read())} rules sections" in out.getvalue()
-    assert RuleSection.objects.filter(game="mogel-motte").count() == len(content.read())
+    assert RuleSection.objects.filter(game=MOGEL_MOTTE).count() == len(content.read())
 
 
 def test_the_repository_has_the_rules_data_file():

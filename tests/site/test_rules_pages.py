@@ -9,6 +9,7 @@ from django.utils import translation
 
 from mogel.engine import cards as engine_cards
 from mogel.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, Game
+from mogel.games import MOGEL_MOTTE
 from mogel.rules import content
 from mogel.rules.anchors import SLUGS
 from mogel.rules.markup import inline_text, plain_text, problems
@@ -21,7 +22,8 @@ PATHS = {"de": "/de/regeln/", "en": "/en/rules/", "fr": "/fr/regles/", "nl": "/n
 @pytest.fixture
 def rules(db):
     content.load()
-    return RuleSection.objects.filter(game="mogel-motte").order_by("order")
+    # Mogel Motte's sections: every other registered kind (Mogelei) has its own.
+    return RuleSection.objects.filter(game=MOGEL_MOTTE).order_by("order")
 
 
 # The content ----------------------------------------------------------------
@@ -251,5 +253,5 @@ def test_admin_edits_all_five_languages(client, rules):
     for lang in LANGS:
         assert f'name="title_{lang}"' in page
         assert f'name="body_{lang}"' in page
-    listing = client.get(reverse("admin:rules_rulesection_changelist"), {"game": "mogel-motte"}).content.decode()
-    assert listing.count('class="field-slug"') == len(SLUGS)
+    listing = client.get(reverse("admin:rules_rulesection_changelist")).content.decode()
+    assert listing.count('class="field-slug"') == RuleSection.objects.count() >= len(SLUGS)

@@ -3,7 +3,7 @@
    The server sends the public moves since the page's last version (mogelei/table/motion.py):
    lay (a card flies face down from the seat to its stack), reveal / accuse / turn_up (a card
    flips face up where it lies), reward (the fattest egg's reward card flies to its seat),
-   collect (the round's cards fly to the seat that collects them), turn (a seat is on turn).
+   collect (the round's cards fly to the seat that collects them), turn (another seat is on turn).
    The swapped-in table already shows where everything ends; the motion shows how it got there.
    Reduced motion: the seats concerned get the shared short highlight instead. */
 (function () {
@@ -98,6 +98,5 @@
     return M.wait(reduced ? 0 : M.LEAD * speed);
   }
 
-  M.register({lay: lay, reveal: reveal, accuse: accuse, turn_up: turnUp, reward: reward, collect: collect, turn: turn,
-              round_end: function () { return M.wait(0); }});
+  M.register({lay: lay, reveal: reveal, accuse: accuse, turn_up: turnUp, reward: reward, collect: collect, turn: turn});
 })();

@@ -191,3 +191,15 @@ def test_after_a_round_the_table_shows_its_last_pass_turned_up_until_the_next_ca
     assert ctx["last_round"]["count"] == entry["count"]
     # Earlier passes of that round stay face down: a count, never a card.
     assert all(item["face"] == "down" and "card" not in item for s in ctx["seats"] for item in s["stack"][:-1])
+
+
+def test_a_round_end_moves_as_four_steps_with_their_sounds():
+    batch = [{"code": "accused", "seat": 0, "target": 1, "card": "red-3", "right": True, "t": 0},
+             {"code": "turned_up", "cards": {"2": "red-5"}, "t": 0},
+             {"code": "fattest_egg", "seat": 2, "card": "red-5", "t": 0},
+             {"code": "collected", "seat": 1, "count": 3, "t": 0},
+             {"code": "round_end", "round": 1, "collector": 1, "t": 0},
+             {"code": "round_start", "round": 2, "caller": 1, "t": 0}]
+    moves = motion.moves(batch, 0)
+    assert [m["kind"] for m in moves] == ["accuse", "turn_up", "reward", "collect"]
+    assert [m.get("sound") for m in moves] == ["caught", None, "celebrate", "round"]
