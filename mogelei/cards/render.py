@@ -88,8 +88,11 @@ def render_reward(size: str = "md", decorative: bool = False) -> SafeString:
 
 
 def rules_card(name: str) -> SafeString | None:
-    """The small picture the rules markup draws for ``{card:black-9}``, ``{card:back}``, ``{card:reward}``; None if unknown."""
+    """The picture the rules markup draws for ``{card:black-9}``, ``{card:back}``, ``{card:reward}``; None if unknown.
+
+    The md size: at the small size the corner value and the family symbol cannot be read on a phone.
+    """
     try:
-        return render_card(name, size="sm")
+        return render_card(name, size="md")
     except ValueError:
         return None

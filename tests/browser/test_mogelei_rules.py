@@ -35,8 +35,10 @@ def test_mogelei_rules_page_in_every_language_on_phone_and_desktop(page, mogelei
     expect(page.locator(".rules-toc a")).to_have_count(len(SLUGS))
     pictures = page.locator("svg.mogelei-card")
     expect(pictures).to_have_count(sum(item["body"][lang].count("{card:") for item in content.read(DATA)))
-    # The pictures are small and beside the words, and nothing sticks out sideways on a phone.
-    assert 20 <= pictures.first.bounding_box()["width"] <= 60
+    # The pictures are big enough to read the corner value and the family symbol on a phone, still
+    # small beside the words, and nothing sticks out sideways.
+    for picture in (pictures.first, page.locator("#example svg.mogelei-card").first):
+        assert 48 <= picture.bounding_box()["width"] <= 64
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
     screenshot(f"{size['width']}x{size['height']}-top", full_page=False)

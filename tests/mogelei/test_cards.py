@@ -191,6 +191,6 @@ def test_label_is_escaped_in_the_attribute():
     assert html.unescape(re.search(r'aria-label="([^"]*)"', markup).group(1)) == "Father's black 9, 2 fried eggs"
 
 
-def test_rules_pictures_are_small_and_unknown_names_give_none():
-    assert 'width="48"' in rules_card("black-9") and "mogelei-card--reward" in rules_card("reward")
+def test_rules_pictures_are_mid_sized_and_unknown_names_give_none():
+    assert 'width="96"' in rules_card("black-9") and "mogelei-card--reward" in rules_card("reward")
     assert rules_card("spider3") is None and rules_card("black-99") is None

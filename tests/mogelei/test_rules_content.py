@@ -51,6 +51,36 @@ def test_every_picture_is_a_mogelei_card_and_every_language_shows_the_same_ones(
         assert all(p == pictures["en"] for p in pictures.values()), slug
 
 
+# The colour words of each language, inflected ("die schwarze 3", "de rode 2", "l'8 nero").
+COLOUR_WORDS = {
+    "de": {"black": r"schwarz", "red": r"\brot", "yellow": r"\bgelb", "blue": r"\bblau"},
+    "en": {"black": r"\bblack\b", "red": r"\bred\b", "yellow": r"\byellow\b", "blue": r"\bblue\b"},
+    "fr": {"black": r"\bnoir", "red": r"\brouge", "yellow": r"\bjaune", "blue": r"\bbleu"},
+    "nl": {"black": r"\bzwart", "red": r"\bro(?:od|de)\b", "yellow": r"\bge(?:el|le)\b", "blue": r"\bblauw"},
+    "it": {"black": r"\bner[oa]", "red": r"\bross[oa]", "yellow": r"\bgiall[oa]", "blue": r"\bblu\b"},
+}
+
+
+def test_the_words_name_every_card_a_picture_shows(sections):
+    """A picture is a help, not the only way to know the card: its line also says the value and the colour.
+
+    "The cards" shows one sample card per colour and per egg count, which the words name by colour
+    or by range; every other picture stands for one card of the story.
+    """
+    for slug, item in sections.items():
+        if slug == "material":
+            continue
+        for lang in LANGS:
+            for line in item["body"][lang].splitlines():
+                words = CARD.sub(" ", line)
+                for name in CARD.findall(line):
+                    colour, _, value = name.partition("-")
+                    if colour not in COLOUR_WORDS[lang]:
+                        continue  # back and reward: the words say "face down" and "reward card"
+                    assert re.search(rf"(?<![\d]){value}(?![\d])", words), (slug, lang, name, line)
+                    assert re.search(COLOUR_WORDS[lang][colour], words, re.I), (slug, lang, name, line)
+
+
 def test_links_go_to_sections_of_this_page_in_every_language(sections):
     for slug, item in sections.items():
         links = {lang: sorted(LINK.findall(item["body"][lang])) for lang in LANGS}
