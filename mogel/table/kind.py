@@ -19,6 +19,7 @@ from mogel.cards.names import parse_card
 from mogel.cards.render import render_card
 from mogel.engine.game import DEFAULT_OPTIONS
 from mogel.games import MOGEL_MOTTE, GameKind, Way
+from mogel.play.places import placed
 
 from mogel.rules.anchors import SLUGS
 
@@ -210,7 +211,7 @@ class MogelMotte(GameKind):
         if game.over:
             ranking = game.ranking()
             summary["ranking"] = [{"place": place, "name": names[s], "is_me": s == HUMAN, "score": game.scores[s]}
-                                  for place, seats in enumerate(ranking, start=1) for s in seats]
+                                  for place, s in placed(ranking)]
             summary["rounds"] = [{"round": h["round"], "minus": [h["minus"][s] for s in range(game.players)]}
                                  for h in game.history]
             summary["names"] = names
