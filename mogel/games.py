@@ -67,6 +67,8 @@ class GameKind:
                        scores (Mogel Motte: ``round_end``; Mogelei: ``game_end``).
     ``fast_actions``   verb -> the player's own event codes that make a repeat a double tap;
                        these actions are judged at the time they were made (empty: none).
+    ``about``          the game's description on the home page, in its own block: paragraphs
+                       (lazy strings), shown under the kind's ways in.
     ``go_on``          what the summary's button posts to end a hold ("continue"); while the
                        bots hold, or when the engine does not take it now, it is no engine move.
     """
@@ -94,6 +96,7 @@ class GameKind:
     rule_slugs: tuple[str, ...] = ()
     rules_texts: dict[str, Any] = {}
     go_on: str = "continue"
+    about: tuple[Any, ...] = ()
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"
@@ -267,6 +270,16 @@ class GameKind:
         """The kind's lessons (None while it has none)."""
         return None
 
+    def nav_urls(self) -> dict[str, str]:
+        """The site nav's links on the kind's pages: ``rules``, ``learn``, ``play`` (those it has)."""
+        from mogel.rules.links import rules_url
+        from tutorial.views import lesson_url
+
+        urls = {"rules": rules_url(self) if self.rules_dir else None,
+                "learn": lesson_url(self, "index") if self.lessons_dir else None,
+                "play": self.play_url("lobby") if self.engine_path else None}
+        return {part: url for part, url in urls.items() if url}
+
     def ways(self) -> list[Way]:
         """The kind's three ways in on the home page (learn, play, rules), in that order."""
         return []
@@ -299,6 +312,18 @@ def get(key: str) -> GameKind:
 def all_kinds() -> list[GameKind]:
     """Every registered kind, in registration order (Mogel Motte first)."""
     return list(_KINDS.values())
+
+
+def of_page(match) -> GameKind | None:
+    """The kind whose page ``match`` (a ``request.resolver_match``) shows, or None for a page of the
+    whole site (home). Another kind's pages carry its slug as ``kind``, Mogel Motte's practice
+    game its key; Mogel Motte's rules and lessons, at the top level, carry no kind."""
+    if match is None or not match.app_names:
+        return None
+    found = match.kwargs.get("kind")
+    if found:
+        return by_slug(found) or _KINDS.get(found)
+    return _KINDS.get(MOGEL_MOTTE)
 
 
 def by_slug(slug: str) -> GameKind | None:

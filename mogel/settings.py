@@ -111,6 +111,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "mogel.pages.context_processors.languages",
+                "mogel.pages.context_processors.game_nav",
             ],
             # {% partialdef %} everywhere without {% load partials %}.
             "builtins": ["template_partials.templatetags.partials"],

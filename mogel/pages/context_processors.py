@@ -1,5 +1,7 @@
 from django.utils.functional import SimpleLazyObject
 
+from mogel import games
+
 from .languages import language_links, x_default_url
 
 
@@ -17,3 +19,27 @@ def languages(request):
         return found
 
     return {"site_languages": links, "hreflang_alternates": SimpleLazyObject(alternates)}
+
+
+def game_nav(request):
+    """The header's links for the game the page belongs to (``mogel.games.of_page``).
+
+    On another kind's pages (rules, lessons, lobby, table) "Rules / Learn / Play" lead to that
+    game's pages and the nav names it; elsewhere they lead to the site's first game, whose name
+    the site bears. Lazy, as for the languages: htmx fragments never show the header.
+    """
+    def nav():
+        match = getattr(request, "resolver_match", None)
+        page_kind = games.of_page(match)
+        kind = page_kind or next(iter(games.all_kinds()), None)
+        if kind is None:
+            return {}
+        current = {"rules": "rules", "kind-rules": "rules", "tutorial": "learn", "kind-learn": "learn",
+                   "play": "play", "kind-play": "play"}.get(match.app_name if match else "")
+        return {"kind": kind, "named": bool(page_kind and page_kind.slug), "urls": kind.nav_urls(),
+                "current": current}
+
+    def footer():
+        return [{"name": kind.name, "url": kind.nav_urls().get("rules")} for kind in games.all_kinds()]
+
+    return {"game_nav": SimpleLazyObject(nav), "site_games": SimpleLazyObject(footer)}

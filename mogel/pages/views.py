@@ -18,7 +18,8 @@ def _ways(kind) -> list[dict]:
 def home(request):
     """One block of three ways in (learn, play, rules) per registered game kind, the first kind's first."""
     blocks = [{"kind": kind, "ways": _ways(kind)} for kind in games.all_kinds()]
-    return render(request, "pages/home.html", {"ways": blocks[0]["ways"] if blocks else [], "more_kinds": blocks[1:]})
+    first = blocks[0] if blocks else {"kind": None, "ways": []}
+    return render(request, "pages/home.html", {"ways": first["ways"], "first": first, "more_kinds": blocks[1:]})
 
 
 def set_language(request):

@@ -6,8 +6,8 @@ from mogel.games import MOGEL_MOTTE
 from .links import rule_url
 from .markup import inline_text, render
 
-# Admin wording only; the context keeps these short words apart from UI strings.
-CTX = "rules admin"
+# Admin wording only: the context "rules admin" keeps these short words apart from UI strings.
+# It is written out in every call, so that makemessages finds it.
 
 
 class Section(models.Model):
@@ -18,13 +18,13 @@ class Section(models.Model):
     translation.py). ``body`` uses the small markup of :mod:`mogel.rules.markup`.
     """
 
-    game = models.CharField(pgettext_lazy(CTX, "game"), max_length=40, default=MOGEL_MOTTE,
-                            help_text=pgettext_lazy(CTX, "The game kind these rules belong to."))
-    slug = models.SlugField(pgettext_lazy(CTX, "anchor"), max_length=40,
-                            help_text=pgettext_lazy(CTX, "The section's #anchor, the same in every language."))
-    order = models.PositiveSmallIntegerField(pgettext_lazy(CTX, "order"), default=0)
-    title = models.CharField(pgettext_lazy(CTX, "title"), max_length=200)
-    body = models.TextField(pgettext_lazy(CTX, "text"))
+    game = models.CharField(pgettext_lazy("rules admin", "game"), max_length=40, default=MOGEL_MOTTE,
+                            help_text=pgettext_lazy("rules admin", "The game kind these rules belong to."))
+    slug = models.SlugField(pgettext_lazy("rules admin", "anchor"), max_length=40,
+                            help_text=pgettext_lazy("rules admin", "The section's #anchor, the same in every language."))
+    order = models.PositiveSmallIntegerField(pgettext_lazy("rules admin", "order"), default=0)
+    title = models.CharField(pgettext_lazy("rules admin", "title"), max_length=200)
+    body = models.TextField(pgettext_lazy("rules admin", "text"))
 
     class Meta:
         abstract = True
@@ -49,8 +49,8 @@ class RuleSection(Section):
 
     class Meta(Section.Meta):
         constraints = [models.UniqueConstraint(fields=["game", "slug"], name="rules_section_slug_per_game")]
-        verbose_name = pgettext_lazy(CTX, "rules section")
-        verbose_name_plural = pgettext_lazy(CTX, "rules sections")
+        verbose_name = pgettext_lazy("rules admin", "rules section")
+        verbose_name_plural = pgettext_lazy("rules admin", "rules sections")
 
 
 class SummarySection(Section):
@@ -61,8 +61,8 @@ class SummarySection(Section):
 
     class Meta(Section.Meta):
         constraints = [models.UniqueConstraint(fields=["game", "slug"], name="rules_summary_slug_per_game")]
-        verbose_name = pgettext_lazy(CTX, "summary section")
-        verbose_name_plural = pgettext_lazy(CTX, "summary sections")
+        verbose_name = pgettext_lazy("rules admin", "summary section")
+        verbose_name_plural = pgettext_lazy("rules admin", "summary sections")
 
     @property
     def rule_url(self):

@@ -19,6 +19,7 @@ from mogel.cards.names import parse_card
 from mogel.cards.render import render_card
 from mogel.engine.game import DEFAULT_OPTIONS
 from mogel.games import MOGEL_MOTTE, GameKind, Way
+from mogel.play.places import placed
 
 from mogel.rules.anchors import SLUGS
 
@@ -82,6 +83,14 @@ class MogelMotte(GameKind):
     fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
     lessons_dir = "tutorial/data/lessons"
     lesson_runner = "mogel.table.lesson_rules.RULES"
+    about = (
+        gettext_lazy("Cheating Moth is a quick card game for 3 to 5 players. Get rid of your cards: after the last "
+                     "round, whoever has the fewest minus points wins."),
+        gettext_lazy("Play your cards onto the pile – or, when nobody is looking, make them disappear: under the "
+                     "table, up your sleeve, onto the floor. That's allowed!"),
+        gettext_lazy("Only the guard may not cheat: whoever holds the Guard Bug keeps an eye on everyone else. "
+                     "A cheater who gets caught takes the card back."),
+    )
     learn_description = gettext_lazy("Learn Cheating Moth step by step: short lessons you play on the card table.")
     lessons_intro = gettext_lazy("Eleven short lessons. In each one you play a few moves yourself – Mia, Leo and "
                                  "Ben play along. You can't break anything: a wrong move is simply explained, "
@@ -210,7 +219,7 @@ class MogelMotte(GameKind):
         if game.over:
             ranking = game.ranking()
             summary["ranking"] = [{"place": place, "name": names[s], "is_me": s == HUMAN, "score": game.scores[s]}
-                                  for place, seats in enumerate(ranking, start=1) for s in seats]
+                                  for place, s in placed(ranking)]
             summary["rounds"] = [{"round": h["round"], "minus": [h["minus"][s] for s in range(game.players)]}
                                  for h in game.history]
             summary["names"] = names

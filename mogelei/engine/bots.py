@@ -260,6 +260,12 @@ def _void(memory: dict, seat: int, colour: str) -> bool:
     return colour in memory["void"].get(str(seat), ())
 
 
+def _nothing_to_catch(view: dict, memory: dict, colour: str) -> bool:
+    """Nobody else can hold ``colour``: every card of it seen, or every other seat shown to lack it."""
+    others = [seat for seat in range(view["players"]) if seat != view["seat"]]
+    return not _unseen(view, memory, colour) or all(_void(memory, seat, colour) for seat in others)
+
+
 def _bluff_rate(memory: dict, seat: int, prior: tuple = PROFILES["hard"]["bluff_prior"]) -> float:
     hidden, shown = memory["bluffs"].get(str(seat), (0, 0))
     return (hidden + prior[0]) / (hidden + shown + prior[0] + prior[1])
@@ -442,6 +448,10 @@ class Bot:
 
     def _normal_turn(self, view, legal, memory, rng):
         colour = view["colour"]
+        if _nothing_to_catch(view, memory, colour):
+            # The rulebook's tip: every face-down card is another colour, so an accusation
+            # is sure to miss and another pass only makes the pot bigger.
+            return "end"
         odds = _plain_odds(view, memory, colour)
         suspects = {int(a.split()[1]): odds[int(a.split()[1])] for a in legal if a.startswith("accuse ")}
         if suspects:

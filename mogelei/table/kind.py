@@ -30,6 +30,8 @@ MOGELEI = "mogelei"
 class Mogelei(MogeleiRules, GameKind):
     key = MOGELEI
     name = gettext_lazy("Mogelei")
+    about = (gettext_lazy("A bluffing card game for 3 to 8 players: lay a card face down, reveal it or keep it "
+                          "hidden – and catch the bluffers. Every fried egg you collect costs you a point."),)
     min_players, max_players = 3, 8
     slug = "mogelei"
     engine_path = "mogelei.engine.Game"

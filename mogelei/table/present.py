@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from mogel.play import shell
+from mogel.play.places import placed
 from mogelei.cards.palette import PALETTE
 from mogelei.cards.render import render_back, render_card
 from mogelei.engine.cards import eggs as _eggs
@@ -280,8 +281,7 @@ def game_summary(view: dict, names, me: int, ranking: list[list[int]] | None = N
                      "total": sum(g["points"][seat] for g in games)})
     last = rows and games and [{"name": r["name"], "is_me": r["is_me"], **r["games"][-1]} for r in rows]
     places = []
-    for place, seats in enumerate(ranking or [], start=1):
-        for s in seats:
-            places.append({"place": place, "name": names[s], "is_me": s == me, "total": rows[s]["total"]})
+    for place, s in placed(ranking or []):
+        places.append({"place": place, "name": names[s], "is_me": s == me, "total": rows[s]["total"]})
     return {"game": len(games), "games": list(range(1, len(games) + 1)), "rows": rows, "last": last or [],
             "ranking": places, "won": bool(ranking) and me in ranking[0]}

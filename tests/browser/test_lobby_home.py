@@ -12,6 +12,9 @@ from .htmx import ready
 PHONE, DESKTOP = (375, 812), (1280, 800)
 HOME = {"en": "/en/", "de": "/de/"}
 LOBBY = {"en": "/en/play/", "de": "/de/spielen/"}
+ABOUT_MOGEL_MOTTE = {"en": "Cheating Moth is a quick card game for 3 to 5 players.",
+                     "de": "Mogel Motte ist ein flottes Kartenspiel"}
+ABOUT_MOGELEI = {"en": "A bluffing card game for 3 to 8 players", "de": "Ein Bluff-Kartenspiel für 3 bis 8 Personen"}
 START_HERE = {"en": "Start here: learn in 10 minutes", "de": "Hier anfangen: in 10 Minuten lernen"}
 
 
@@ -21,6 +24,11 @@ def inside(page, locator):
     size = page.viewport_size
     return box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] \
         and box["y"] + box["height"] <= size["height"]
+
+
+def below(upper, lower):
+    """``lower``'s box starts below where ``upper``'s ends."""
+    return lower.bounding_box()["y"] >= upper.bounding_box()["y"] + upper.bounding_box()["height"]
 
 
 def no_axe_violation(page):
@@ -43,6 +51,13 @@ def test_the_three_ways_in_are_on_the_first_screen_learning_first(page, site_url
         assert inside(page, ways.nth(i)), f"way {i + 1} is below the fold at {size}"
         assert ways.nth(i).locator("svg.mm-card").count() >= 1, "our card art"
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    # Each game's description in its own block: Mogel Motte's under its ways, before Mogelei's block,
+    # and Mogelei's between Mogelei's name and its ways.
+    mogel_motte_text, mogelei = page.locator(".intro").first, page.locator(".ways--more").first
+    assert ABOUT_MOGEL_MOTTE[lang] in mogel_motte_text.inner_text()
+    assert below(ways.nth(2), mogel_motte_text) and below(mogel_motte_text, mogelei)
+    assert ABOUT_MOGELEI[lang] in mogelei.locator(".ways__intro").inner_text()
+    assert below(mogelei.locator(".ways__intro"), mogelei.locator(".way").first)
     screenshot(f"home-{lang}-{size[0]}", full_page=False)
     no_axe_violation(page)
 

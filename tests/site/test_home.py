@@ -115,3 +115,28 @@ def test_the_site_has_an_icon(client):
     assert 'rel="icon"' in html and "favicon.svg" in html
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"].endswith("/favicon.svg")
+
+
+# The first words of each game's own description on the home page (review item 13).
+ABOUT = {
+    "de": ("Mogel Motte ist ein flottes Kartenspiel", "Ein Bluff-Kartenspiel für 3 bis 8 Personen"),
+    "en": ("Cheating Moth is a quick card game", "A bluffing card game for 3 to 8 players"),
+    "fr": (None, "Un jeu de cartes de bluff pour 3 à 8 joueurs"),
+    "nl": (None, "Een bluf-kaartspel voor 3 tot 8 spelers"),
+    "it": (None, "Un gioco di carte di bluff per 3-8 giocatori"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_game_describes_itself_in_its_own_block(client, lang):
+    html = client.get(f"/{lang}/").content.decode()
+    first_ways = html.index('class="ways__list"')
+    mogelei = html.index('id="ways-mogelei"')
+    mogelei_ways = html.index('class="ways__list"', mogelei)
+    mogel_motte_about, mogelei_about = ABOUT[lang]
+    intro = html.index('<section class="intro">')
+    assert first_ways < intro < mogelei, "Mogel Motte's text under its own ways, before Mogelei's block"
+    if mogel_motte_about:
+        assert first_ways < html.index(mogel_motte_about) < mogelei
+    assert mogelei < html.index(mogelei_about) < mogelei_ways, "Mogelei's text in Mogelei's block"
+    assert html.count('<section class="intro">') == 1

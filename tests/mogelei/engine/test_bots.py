@@ -239,8 +239,14 @@ def test_hard_never_accuses_a_seat_that_showed_it_lacks_the_colour():
 
 
 def test_hard_does_not_accuse_when_every_card_of_the_colour_is_accounted_for():
-    # Seat 0 holds or has seen every black card in play (3 players: black 1-9): a face-down
-    # card can only be another colour, so accusing would just hand it the cards.
+    # A face-down card can only be another colour, so accusing would just hand it the cards.
+    game, memory = every_black_accounted_for()
+    action = Bot("hard", 0).choose(game.view(0), game.legal_actions(0), memory)
+    assert action in ("continue", "end")
+
+
+def every_black_accounted_for():
+    """Seat 0 on turn in a pass of black where it holds or has seen every black card (3 players: 1-9)."""
     hands = [["black-7", "black-8", "black-9", "red-9"], ["red-1", "red-2", "red-3", "red-4"],
              ["blue-1", "blue-2", "blue-3", "blue-4"]]
     game = position(hands, caller=0, colour="black",
@@ -251,8 +257,30 @@ def test_hard_does_not_accuse_when_every_card_of_the_colour_is_accounted_for():
     memory = {}
     observe(game.view(0), memory)
     memory["shown"] = sorted(set(memory["shown"]) | {"black-1"})   # seat 0 laid it: it knows it
-    action = Bot("hard", 0).choose(game.view(0), game.legal_actions(0), memory)
-    assert action in ("continue", "end")
+    return game, memory
+
+
+def test_normal_ends_the_round_when_every_card_of_the_colour_is_accounted_for():
+    # The rulebook's tip: with nothing left to catch, another pass only makes the pot bigger.
+    game, memory = every_black_accounted_for()
+    assert "continue" in game.legal_actions(0)
+    for seed in range(10):
+        assert Bot("normal", seed).choose(game.view(0), game.legal_actions(0), memory) == "end"
+
+
+def test_normal_ends_the_round_when_every_other_seat_showed_it_lacks_the_colour():
+    # Red is still unseen, but both other seats showed earlier in this game that they hold no red.
+    hands = [["red-9", "black-1", "black-2"], ["blue-1", "blue-2", "blue-3"], ["yellow-1", "yellow-2", "yellow-3"]]
+    game = position(hands, caller=0, colour="red")
+    lay_all(game, ["red-9", "blue-1", "yellow-1"])
+    play(game, (0, "hide"), (1, "hide"), (2, "hide"))
+    memory = {}
+    observe(game.view(0), memory)
+    assert game.legal_actions(0)[:2] == ["continue", "end"]
+    assert Bot("normal", 0).choose(game.view(0), game.legal_actions(0), memory) != "end"
+    memory["void"] = {"1": ["red"], "2": ["red"]}
+    for seed in range(10):
+        assert Bot("normal", seed).choose(game.view(0), game.legal_actions(0), memory) == "end"
 
 
 def test_hard_accuses_a_card_kept_hidden_in_a_first_pass_when_the_colour_is_everywhere():
