@@ -25,8 +25,8 @@ TEMPLATES = {
 }
 LEARN_DESCRIPTION = gettext_lazy("Learn Mogelei step by step: short lessons you play on the card table, "
                                  "from following colour face down to the fattest egg.")
-LESSONS_INTRO = gettext_lazy("Nine short lessons. In each one you make a few moves yourself – Mia and Leo "
-                             "play along. You can't break anything: a wrong move is simply explained, "
+LESSONS_INTRO = gettext_lazy("Nine short lessons. In each one you make a few moves yourself – Mia, Leo "
+                             "and the others play along. You can't break anything: a wrong move is simply explained, "
                              "and you try again.")
 
 # What every lesson table takes over from the lesson views as it is.
