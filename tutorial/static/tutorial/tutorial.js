@@ -25,6 +25,9 @@
     "#btn-slap",
     "#give-to input:checked",
     "#table .hand .card-btn:not(.card-btn--off):not(.card-btn--done)",
+    /* Mogelei: a colour to call, reveal or keep hidden, continue or end; else a card to lay. */
+    "#table .mz-controls .btn",
+    "#table .mz-hand__item--live .mz-card-btn",
     "#table[data-draw-waits] #table-prompt",
     "#btn-draw",
     "#btn-keep",
