@@ -8,7 +8,6 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from mogel import games
@@ -16,6 +15,7 @@ from tutorial import data_files, kinds
 
 from .htmx import ready, settled
 from .test_mogelei_play import DESKTOP, OUTSIDE, PHONE
+from .test_tutorial_focus import learn  # noqa: F401 (the fixture: content loaded, reduced motion)
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +26,6 @@ ON_SCREEN = ["#table .mz-seat", "#table .mz-hand__item .mz-card-btn", "#table .m
              "#table .btn--accuse"]
 # The steps whose table is photographed at both sizes.
 PHOTOGRAPHED = {"call-a-colour", "accuse", "caught-bluffing", "play-a-round"}
-
-
-@pytest.fixture
-def learn(site_url, page):
-    call_command("loadcontent", stdout=open("/dev/null", "w"))
-    page.emulate_media(reduced_motion="reduce")
-    page.set_default_timeout(15000)
-    return site_url
 
 
 def control(page, action):
