@@ -224,3 +224,14 @@ def test_the_last_lesson_and_the_finished_list_lead_to_mogeleis_own_lobby(client
     last = LESSONS[-1]
     page = play(client, hx, clock, last, last["steps"][-1], lang)
     assert first_game_link(page)[0] == link, "the last step of the last lesson offers the first game"
+
+
+def test_a_step_that_ends_the_match_shows_the_games_scores_but_no_ranking_of_a_match_it_does_not_hold(
+        client, hx, lessons, clock):
+    lesson = next(lesson for lesson in LESSONS if lesson["slug"] == "scoring")
+    page = play(client, hx, clock, lesson, lesson["steps"][-1], "en")
+    assert status(page) == "success"
+    scores = text(page[page.index('<section class="summary"'):page.index("</section>", page.index('class="summary"'))])
+    assert "Game 5 is over" in scores and "Game 5: fried eggs, reward cards, points" in scores
+    assert "You win!" not in scores and "Final ranking" not in scores and 'id="btn-play-again"' not in page
+    assert re.search(r"You .*the fattest egg −1 1 2", scores), scores
