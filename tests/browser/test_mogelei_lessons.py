@@ -25,7 +25,7 @@ SLUGS = data_files.addresses(LESSONS)[0]
 ON_SCREEN = ["#table .mz-seat", "#table .mz-hand__item .mz-card-btn", "#table .mz-controls .btn",
              "#table .btn--accuse"]
 # The steps whose table is photographed at both sizes.
-PHOTOGRAPHED = {"call-a-colour", "accuse", "caught-bluffing", "play-a-round"}
+PHOTOGRAPHED = {"call-a-colour", "accuse", "caught-bluffing", "the-last-game", "play-a-round"}
 
 
 def control(page, action):

@@ -10,6 +10,7 @@ from django.utils import translation
 
 from mogel import games
 from mogel.engine.errors import MOGELEI_CODES
+from mogel.rules.links import rules_url
 from tests.site.test_first_game import checked, first_game_link
 from tests.site.test_tutorial import alert, clock, hx, lessons  # noqa: F401 (fixtures)
 from tutorial import data_files, kinds
@@ -75,6 +76,8 @@ def test_the_lesson_list_shows_mogeleis_nine_lessons_in_each_language(client, le
     assert links == {url(lesson["slug"], lang) for lesson in LESSONS}
     for lesson in LESSONS:
         assert text(lesson["title"][lang]) in text(html)
+    with translation.override(lang):
+        assert f'href="{rules_url(KIND)}"' in html, "looking something up leads to Mogelei's rules"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
