@@ -105,7 +105,14 @@ def test_a_mogelei_step_with_the_keyboard_alone_and_no_axe_violation(page, learn
                 return
         raise AssertionError(f"could not reach {selector} with Tab")
 
-    tab_to("#call-red")
+    # Two hints: a nudge, then the move, framed on the table, where focus now waits.
+    tab_to("#btn-hint")
+    page.keyboard.press("Enter")
+    expect(page.locator(".step-panel__hints li")).to_have_count(1)
+    expect(page.locator("#btn-hint")).to_be_focused()
+    settled(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#call-red.is-hinted")).to_be_focused()
     page.keyboard.press("Enter")
     # After the call, focus waits on the first card the learner may lay.
     expect(page.locator("#table .mz-hand__item--live .mz-card-btn").first).to_be_focused()
