@@ -15,6 +15,7 @@ from mogel.engine.eventlog import seen_by
 from mogel.games import GameKind, Way
 from mogel.rules.links import rules_url
 from mogelei.cards.render import render_card
+from mogelei.lessons import web as lessons
 from mogelei.rules.kind import MogeleiRules
 
 from . import bots, motion
@@ -51,6 +52,10 @@ class Mogelei(MogeleiRules, GameKind):
     # Everyone lays at once: a lay is judged when it arrives, never refused because a bot laid
     # meanwhile (the engine refuses a second one). Every other move waits for the player alone.
     fast_actions = {"lay": ("laid",)}
+    # The lessons (mogelei.lessons.web): the shared lesson pages with Mogelei's table.
+    lessons_dir, lesson_runner = "mogelei/lessons/data", "mogelei.lessons.runner.RULES"
+    lesson_templates, lesson_table = lessons.TEMPLATES, staticmethod(lessons.lesson_table)
+    learn_description, lessons_intro = lessons.LEARN_DESCRIPTION, lessons.LESSONS_INTRO
 
     # -- engine ---------------------------------------------------------------------------
 

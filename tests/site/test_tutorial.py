@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tutorial import data_files
+from tutorial import data_files, kinds
 from tutorial import progress as progress_module
 from tutorial.models import Lesson, Step
 
@@ -55,12 +55,20 @@ def alert(html):
     return found[0] if found else None
 
 
+def in_db():
+    """Lessons and steps per game, as loaded."""
+    return {kind.key: (Lesson.objects.filter(game=kind.key).count(), Step.objects.filter(lesson__game=kind.key).count())
+            for kind in kinds.with_lessons()}
+
+
 def test_loadcontent_is_idempotent_and_fills_every_language(lessons):
-    in_files = data_files.lessons()
-    counts = (len(in_files), sum(len(lesson["steps"]) for lesson in in_files))
-    assert (Lesson.objects.count(), Step.objects.count()) == counts
+    counts = {}
+    for kind in kinds.with_lessons():
+        in_files = data_files.lessons(kinds.folder(kind))
+        counts[kind.key] = (len(in_files), sum(len(lesson["steps"]) for lesson in in_files))
+    assert set(counts) == {"mogel-motte", "mogelei"} and in_db() == counts
     call_command("loadcontent", stdout=open("/dev/null", "w"))
-    assert (Lesson.objects.count(), Step.objects.count()) == counts
+    assert in_db() == counts
     for step in Step.objects.all():
         for lang in LANGUAGES:
             assert getattr(step, f"goal_{lang}") and getattr(step, f"hint_move_{lang}")
@@ -72,7 +80,7 @@ def test_the_list_and_every_lesson_page_are_served_in_each_language(client, less
     assert response.status_code == 200
     html = response.content.decode()
     assert f'<html lang="{lang}">' in html
-    for lesson in Lesson.objects.all():
+    for lesson in Lesson.objects.filter(game="mogel-motte"):
         assert f'href="{lesson_url(lesson.slug, lang)}"' in html
         assert getattr(lesson, f"title_{lang}").replace("’", "&#x27;")[:10] in html.replace("’", "&#x27;")
     page = client.get(lesson_url("your-turn", lang))

@@ -25,6 +25,9 @@
     "#btn-slap",
     "#give-to input:checked",
     "#table .hand .card-btn:not(.card-btn--off):not(.card-btn--done)",
+    /* Mogelei: a colour to call, reveal or keep hidden, continue or end; else a card to lay. */
+    "#table .mz-controls .btn",
+    "#table .mz-hand__item--live .mz-card-btn",
     "#table[data-draw-waits] #table-prompt",
     "#btn-draw",
     "#btn-keep",
@@ -104,7 +107,17 @@
     };
   });
 
+  /* The move the second hint names, framed on any kind's table (Mogel Motte's hand marks its
+     own card; Mogelei's buttons are framed here). */
+  function markHint() {
+    var t = table();
+    var hinted = t && t.dataset.hint ? t.querySelector('button[value="' + CSS.escape(t.dataset.hint) + '"]') : null;
+    if (hinted) { hinted.classList.add("is-hinted"); }
+  }
+  document.addEventListener("DOMContentLoaded", markHint);
+
   document.addEventListener("htmx:afterSettle", function () {
+    markHint();
     var was = before;
     before = null;
     var t = table();
