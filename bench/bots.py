@@ -18,7 +18,6 @@ the bench down; it is left at the web's 1000 ms so that the windows work as in p
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from multiprocessing import Pool
@@ -28,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mogel.engine import Game  # noqa: E402
 from mogel.engine.bots import Bot, play_bots  # noqa: E402
+from bench.stats import mean_ci  # noqa: E402
 
 PATTERNS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
 PAIRINGS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"), ("hard", "random"))
@@ -71,13 +71,6 @@ def one_game(job: tuple[str, str, int, int]) -> tuple[float, float, float]:
     first = game.ranking()[0]
     return (sum(game.scores[s] for s in a_seats) / 2, sum(game.scores[s] for s in b_seats) / 2,
             sum(1 for s in first if s in a_seats) / len(first))
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def main() -> int:

@@ -21,7 +21,6 @@ eggs it collected and its reward cards. Single process: the machine is shared.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -31,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mogelei.engine import Game  # noqa: E402
+from bench.stats import mean_ci  # noqa: E402
 from mogelei.engine.bots import LEVELS, Bot, new_stats, play_bots  # noqa: E402
 
 PATTERNS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
@@ -67,13 +67,6 @@ def one_game(a: str, b: str, seed: int, players: int, totals: dict) -> tuple[flo
     first = game.ranking()[0]
     diff = sum(scores[s] for s in a_seats) / len(a_seats) - sum(scores[s] for s in b_seats) / len(b_seats)
     return diff, sum(1 for s in first if s in a_seats) / len(first)
-
-
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def main() -> int:
