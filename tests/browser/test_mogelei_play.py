@@ -59,6 +59,13 @@ def assert_on_one_screen(page):
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
     problems = page.evaluate(OUTSIDE, ON_SCREEN)
     assert not problems, problems
+    cut = page.evaluate(CUT_NAMES)
+    assert not cut, f"names cut short: {cut}"
+
+
+# Names of seats that do not fit their line (cut with an ellipsis).
+CUT_NAMES = """() => Array.from(document.querySelectorAll('#table .mz-seat__name'))
+  .filter(el => el.scrollWidth > el.clientWidth + 0.5).map(el => el.textContent)"""
 
 
 def my_move(page, turn):
@@ -110,11 +117,16 @@ def test_a_whole_mogelei_game_fits_one_screen_at_every_decision(page, mogelei, s
     label = f"{viewport[0]}"
     decisions = play_to_the_end(page, screenshot, label, players)
     assert decisions >= 24  # every card laid and a reveal decision for each
-    screenshot(f"{label}-scores", full_page=False)
+    screenshot(f"{label}-scores")
     # The game's end: the scores (fried eggs, reward cards, points) and the last pass.
     assert page.locator(".mz-scores tbody tr").first.is_visible()
     assert page.locator(".mz-scores tbody tr").count() == players
     assert page.locator("#btn-play-again").is_visible()
+    # The scores fit the screen: nothing to scroll sideways inside them, every column visible.
+    assert page.evaluate("Array.from(document.querySelectorAll('.mz-scores')).every("
+                         "t => t.getBoundingClientRect().right <= innerWidth + 0.5 && t.scrollWidth <= t.clientWidth + 0.5)")
+    assert page.evaluate("Array.from(document.querySelectorAll('.summary__scroll')).every("
+                         "s => s.scrollWidth <= s.clientWidth + 0.5)")
 
 
 @pytest.mark.parametrize("viewport,lang", [(PHONE, "fr"), (DESKTOP, "de")])
