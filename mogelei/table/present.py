@@ -266,6 +266,24 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     }
 
 
+def _accusation(entry: dict, names, me: int) -> str:
+    """The round's accusation in one sentence: who accused whom, rightly or not, and the card.
+    (Who collects is said next to it, so unlike the ticker's sentence it stops at the card.)"""
+    accuser, target = entry.get("on_turn"), entry["accused"]
+    d = {"name": names[accuser] if accuser is not None else "?", "target": names[target],
+         "card": card_name(entry["last_pass"][target])}
+    who = "me" if accuser == me else "target" if target == me else "others"
+    sentences = {
+        (True, "me"): pgettext("round end", "You accused %(target)s: rightly, %(card)s."),
+        (True, "target"): pgettext("round end", "%(name)s accused you: rightly, your %(card)s."),
+        (True, "others"): pgettext("round end", "%(name)s accused %(target)s: rightly, %(card)s."),
+        (False, "me"): pgettext("round end", "You accused %(target)s: wrongly, %(card)s."),
+        (False, "target"): pgettext("round end", "%(name)s accused you: wrongly, your %(card)s."),
+        (False, "others"): pgettext("round end", "%(name)s accused %(target)s: wrongly, %(card)s."),
+    }
+    return sentences[(bool(entry.get("right")), who)] % d
+
+
 def round_summary(entry: dict, names, me: int, eggs_option: str = "by_value") -> dict:
     """The end of a round from its ``history`` entry: the last pass turned up (each seat's card
     and how it came up), who collected how many cards, who got the fattest egg.
@@ -280,10 +298,7 @@ def round_summary(entry: dict, names, me: int, eggs_option: str = "by_value") ->
         rows.append({"name": names[seat], "is_me": seat == me, "card": face(card, eggs_option), "how": how[kind],
                      "egg": seat == entry.get("reward")})
     collector, reward, accused = entry["collector"], entry.get("reward"), entry.get("accused")
-    accusation = None
-    if accused is not None:
-        accusation = describe({"code": "accused", "seat": entry.get("on_turn"), "target": accused,
-                               "card": entry["last_pass"][accused], "right": entry.get("right")}, names, me)
+    accusation = _accusation(entry, names, me) if accused is not None else None
     return {"colour": colour_info(entry.get("colour")), "accusation": accusation,
             "round": entry.get("game_round", entry.get("round")), "rows": rows, "collector": names[collector],
             "collector_is_me": collector == me, "count": entry.get("count", 0),

@@ -217,6 +217,8 @@ def test_a_round_end_explains_how_each_card_came_up_the_colour_and_the_accusatio
     for word in (card, *(n for n, seat in ((accuser, entry["on_turn"]), (accused, entry["accused"])) if seat)):
         assert word in sentence
     assert sentence in page.replace("&#x27;", "'").replace("&quot;", '"')
+    assert ("rightly" if entry["right"] else "wrongly") in sentence or lang != "en"
+    assert "collect" not in sentence  # the next sentence says who collects
 
 
 def test_a_round_end_moves_as_four_steps_with_their_sounds():
