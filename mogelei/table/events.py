@@ -53,8 +53,8 @@ def _turned_up(event: dict, names, me) -> str:
     parts = []
     for seat, card in sorted(((int(s), c) for s, c in cards.items()), key=lambda sc: sc[0]):
         d = {"name": _name(names, seat), "card": card_name(card)}
-        parts.append((pgettext("turned up", "you: %(card)s") if seat == me
-                      else pgettext("turned up", "%(name)s: %(card)s")) % d)
+        parts.append((pgettext("turned up", "%(card)s (yours)") if seat == me
+                      else pgettext("turned up", "%(card)s (%(name)s)")) % d)
     return _("The hidden cards of the last pass are turned up: %(cards)s.") % {
         "cards": format_list(parts, locale=to_locale(get_language()))}
 
@@ -130,8 +130,8 @@ def describe(event: dict, names, me: int | None = None) -> str:
     if code == "hid":
         return (_("You kept your card hidden.") if you else _("%(name)s kept their card hidden.")) % d
     if code == "on_turn":
-        return (_("You are on turn: continue, end the round or accuse someone.") if you
-                else _("%(name)s is on turn.")) % d
+        return (_("It's your turn: continue, end the round, or accuse someone.") if you
+                else _("It's %(name)s's turn.")) % d
     if code == "continued":
         return (_("You continue: another pass.") if you else _("%(name)s continues: another pass.")) % d
     if code == "ended":

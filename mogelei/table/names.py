@@ -25,7 +25,17 @@ def colour_label(colour: str) -> str:
     if colour not in FAMILY:
         return ""
     return pgettext("mogelei colour with family member", "%(colour)s (%(member)s)") % {
-        "colour": colour_name(colour), "member": member_name(colour)}
+        "colour": _NOUNS[colour](), "member": member_name(colour)}
+
+
+# The colour standing alone is a noun (German capitalises it: "Du rufst Gelb (Tochter) aus"),
+# unlike the adjective in a card's name ("die gelbe 17").
+_NOUNS = {
+    "black": lambda: pgettext("mogelei colour as a noun", "black"),
+    "red": lambda: pgettext("mogelei colour as a noun", "red"),
+    "yellow": lambda: pgettext("mogelei colour as a noun", "yellow"),
+    "blue": lambda: pgettext("mogelei colour as a noun", "blue"),
+}
 
 
 def card_name(card: str) -> str:

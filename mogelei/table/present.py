@@ -74,7 +74,21 @@ def _finished_stack(entry: dict, seat: int) -> list[dict]:
     """A seat's cards of the round just settled: the earlier passes face down (never their
     cards: nobody sees them, ever), the last pass turned up."""
     last = entry["last_pass"][seat]
-    return [*({"card": None, "face": "down"} for _ in range(entry.get("passes", 1) - 1)), {"card": last, "face": "up"}]
+    return [*({"card": None, "face": "down"} for _ in range(entry.get("passes", 1) - 1)),
+            {"card": last, "face": "up", "how": _came_up(entry, seat)}]
+
+
+def _came_up(entry: dict, seat: int) -> str:
+    """How a card of a settled round's last pass came face up: revealed, accused or turned up."""
+    if seat in entry.get("revealed", []):
+        return "revealed"
+    return "accused" if seat == entry.get("accused") else "hidden"
+
+
+def _came_up_mark(how: str) -> str:
+    """The short mark under a seat's turned-up card at the round's end."""
+    return {"revealed": pgettext("round end mark", "revealed"), "accused": pgettext("round end mark", "accused"),
+            "hidden": pgettext("round end mark", "turned up")}[how]
 
 
 def _stack(view: dict, seat: int, eggs_option: str, finished: dict | None = None) -> list[dict]:
@@ -84,6 +98,8 @@ def _stack(view: dict, seat: int, eggs_option: str, finished: dict | None = None
         shown = entry.get("face")
         card = entry.get("card")
         item = {"pass": number, "face": shown, "mine": bool(entry.get("mine"))}
+        if entry.get("how"):
+            item["how"] = _came_up_mark(entry["how"])
         if card and shown == "up" or card and entry.get("mine"):
             item["card"] = face(card, eggs_option)
         items.append(item)
@@ -139,7 +155,7 @@ def _prompt(view: dict, legal: set[str], names) -> str:
     me, phase = view["seat"], view["phase"]
     colour = colour_label(view["colour"]) if view.get("colour") else ""
     if phase == "over":
-        return _("The match is over.")
+        return _("The match is over.") if view["games"] > 1 else _("The game is over.")
     if phase == "call":
         if view["caller"] == me:
             return _("You are the caller: call a colour.")
@@ -159,9 +175,9 @@ def _prompt(view: dict, legal: set[str], names) -> str:
         on = view.get("on_turn")
         if on == me:
             if "continue" in legal:
-                return _("You are on turn: continue, end the round, or accuse someone of bluffing.")
-            return _("You are on turn: end the round, or accuse someone of bluffing.")
-        return _("%(name)s is on turn: continue, end or accuse?") % {"name": names[on] if on is not None else "?"}
+                return _("It's your turn: continue, end the round, or accuse someone of bluffing.")
+            return _("It's your turn: end the round, or accuse someone of bluffing.")
+        return _("It's %(name)s's turn: continue, end or accuse?") % {"name": names[on] if on is not None else "?"}
     return ""
 
 
@@ -201,6 +217,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "seat": seat, "name": names[seat], "is_me": seat == me,
             "hand_size": view["hand_sizes"][seat], "pile": view["piles"][seat], "rewards": view["rewards"][seat],
             "stack": stack, "stack_label": _stack_label(stack, names[seat]), "done": bool(finished),
+            "came_up": stack[-1].get("how") if finished and stack else None,
             "collected": bool(finished) and finished["collector"] == seat,
             "is_caller": phase != "over" and seat == (view.get("pass_caller") if view.get("pass_caller") is not None
                                                       else view.get("caller")),
@@ -250,6 +267,24 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     }
 
 
+def _accusation(entry: dict, names, me: int) -> str:
+    """The round's accusation in one sentence: who accused whom, rightly or not, and the card.
+    (Who collects is said next to it, so unlike the ticker's sentence it stops at the card.)"""
+    accuser, target = entry.get("on_turn"), entry["accused"]
+    d = {"name": names[accuser] if accuser is not None else "?", "target": names[target],
+         "card": card_name(entry["last_pass"][target])}
+    who = "me" if accuser == me else "target" if target == me else "others"
+    sentences = {
+        (True, "me"): pgettext("round end", "You accused %(target)s: rightly, %(card)s."),
+        (True, "target"): pgettext("round end", "%(name)s accused you: rightly, your %(card)s."),
+        (True, "others"): pgettext("round end", "%(name)s accused %(target)s: rightly, %(card)s."),
+        (False, "me"): pgettext("round end", "You accused %(target)s: wrongly, %(card)s."),
+        (False, "target"): pgettext("round end", "%(name)s accused you: wrongly, your %(card)s."),
+        (False, "others"): pgettext("round end", "%(name)s accused %(target)s: wrongly, %(card)s."),
+    }
+    return sentences[(bool(entry.get("right")), who)] % d
+
+
 def round_summary(entry: dict, names, me: int, eggs_option: str = "by_value") -> dict:
     """The end of a round from its ``history`` entry: the last pass turned up (each seat's card
     and how it came up), who collected how many cards, who got the fattest egg.
@@ -260,13 +295,20 @@ def round_summary(entry: dict, names, me: int, eggs_option: str = "by_value") ->
            "hidden": pgettext("last pass", "was hidden")}
     rows = []
     for seat, card in enumerate(entry.get("last_pass") or []):
-        kind = "revealed" if seat in entry.get("revealed", []) else "accused" if seat == entry.get("accused") else "hidden"
+        kind = _came_up(entry, seat)
         rows.append({"name": names[seat], "is_me": seat == me, "card": face(card, eggs_option), "how": how[kind],
                      "egg": seat == entry.get("reward")})
-    collector, reward = entry["collector"], entry.get("reward")
-    return {"round": entry.get("game_round", entry.get("round")), "rows": rows, "collector": names[collector],
+    collector, reward, accused = entry["collector"], entry.get("reward"), entry.get("accused")
+    accusation = _accusation(entry, names, me) if accused is not None else None
+    return {"colour": colour_info(entry.get("colour")), "accusation": accusation,
+            "round": entry.get("game_round", entry.get("round")), "rows": rows, "collector": names[collector],
             "collector_is_me": collector == me, "count": entry.get("count", 0),
             "reward": names[reward] if reward is not None else None, "reward_is_me": reward == me}
+
+
+def signed(n: int) -> str:
+    """A score as the page shows it: one minus sign (U+2212) for all negatives, and "0", never "−0"."""
+    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def game_summary(view: dict, names, me: int, ranking: list[list[int]] | None = None) -> dict:
@@ -276,12 +318,15 @@ def game_summary(view: dict, names, me: int, ranking: list[list[int]] | None = N
     rows = []
     for seat in range(players):
         rows.append({"name": names[seat], "is_me": seat == me,
-                     "games": [{"eggs": g["eggs"][seat], "rewards": g["rewards"][seat], "points": g["points"][seat]}
-                               for g in games],
+                     "games": [{"eggs": g["eggs"][seat], "eggs_shown": signed(-g["eggs"][seat]),
+                                "rewards": g["rewards"][seat], "points": g["points"][seat],
+                                "points_shown": signed(g["points"][seat])} for g in games],
                      "total": sum(g["points"][seat] for g in games)})
+        rows[-1]["total_shown"] = signed(rows[-1]["total"])
     last = rows and games and [{"name": r["name"], "is_me": r["is_me"], **r["games"][-1]} for r in rows]
     places = []
     for place, s in placed(ranking or []):
-        places.append({"place": place, "name": names[s], "is_me": s == me, "total": rows[s]["total"]})
+        places.append({"place": place, "name": names[s], "is_me": s == me, "total": rows[s]["total"],
+                       "total_shown": rows[s]["total_shown"]})
     return {"game": len(games), "games": list(range(1, len(games) + 1)), "rows": rows, "last": last or [],
             "ranking": places, "won": bool(ranking) and me in ranking[0]}

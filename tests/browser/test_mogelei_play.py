@@ -59,6 +59,13 @@ def assert_on_one_screen(page):
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
     problems = page.evaluate(OUTSIDE, ON_SCREEN)
     assert not problems, problems
+    cut = page.evaluate(CUT_NAMES)
+    assert not cut, f"names cut short: {cut}"
+
+
+# Names of seats that do not fit their line (cut with an ellipsis).
+CUT_NAMES = """() => Array.from(document.querySelectorAll('#table .mz-seat__name'))
+  .filter(el => el.scrollWidth > el.clientWidth + 0.5).map(el => el.textContent)"""
 
 
 def my_move(page, turn):
@@ -110,11 +117,16 @@ def test_a_whole_mogelei_game_fits_one_screen_at_every_decision(page, mogelei, s
     label = f"{viewport[0]}"
     decisions = play_to_the_end(page, screenshot, label, players)
     assert decisions >= 24  # every card laid and a reveal decision for each
-    screenshot(f"{label}-scores", full_page=False)
+    screenshot(f"{label}-scores")
     # The game's end: the scores (fried eggs, reward cards, points) and the last pass.
     assert page.locator(".mz-scores tbody tr").first.is_visible()
     assert page.locator(".mz-scores tbody tr").count() == players
     assert page.locator("#btn-play-again").is_visible()
+    # The scores fit the screen: nothing to scroll sideways inside them, every column visible.
+    assert page.evaluate("Array.from(document.querySelectorAll('.mz-scores')).every("
+                         "t => t.getBoundingClientRect().right <= innerWidth + 0.5 && t.scrollWidth <= t.clientWidth + 0.5)")
+    assert page.evaluate("Array.from(document.querySelectorAll('.summary__scroll')).every("
+                         "s => s.scrollWidth <= s.clientWidth + 0.5)")
 
 
 @pytest.mark.parametrize("viewport,lang", [(PHONE, "fr"), (DESKTOP, "de")])
@@ -165,3 +177,34 @@ def test_on_turn_on_a_phone_the_three_choices_and_seven_accusations_fit_one_scre
     page.locator("#table .mz-stack--done").first.wait_for(timeout=20000)
     screenshot("375-round-end", full_page=False)
     assert page.locator("#table .mz-last").is_visible()
+
+
+WHY_OPEN = """() => Array.from(document.querySelectorAll('#table .why')).filter(el => {
+  const r = el.getBoundingClientRect(); return getComputedStyle(el).display !== 'none' && r.width > 2 && r.height > 2;
+}).map(el => el.id)"""
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)
+def test_on_a_touch_phone_a_tapped_card_leaves_no_bubble_over_the_next_card(page, mogelei, settings, screenshot):
+    """The card now under the finger is greyed out after a lay: its "why not" bubble stays shut,
+    catches no tap, and the next legal card takes the next tap."""
+    mine = [f"red-{v}" for v in range(20, 25)] + [f"black-{v}" for v in range(1, 5)]
+    others = [f"black-{v}" for v in range(5, 25)] + [f"{c}-{v}" for c in ("yellow", "blue") for v in range(1, 25)]
+    hands = [mine, *(others[i * 9:(i + 1) * 9] for i in range(7))]
+    settings.PLAY_SCENARIOS = {"mogelei": {"players": 8, "hands": hands, "caller": 0, "colour": "red", "dealer": 7}}
+    mogelei(PHONE, "de", 8, 2)
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.tap()
+    page.locator("#btn-hide").wait_for(timeout=20000)
+    settled(page)
+    assert page.evaluate(WHY_OPEN) == []
+    assert not page.evaluate("document.activeElement.classList.contains('mz-card-btn--off')")
+    page.locator("#btn-hide").tap()
+    page.locator("#btn-continue").wait_for(timeout=20000)
+    page.locator("#btn-continue").tap()
+    card = page.locator("#table .mz-hand__item--live .mz-card-btn").first
+    card.wait_for(timeout=20000)
+    settled(page)
+    screenshot("375-touch-lay", full_page=False)
+    assert page.evaluate(WHY_OPEN) == []
+    card.tap(timeout=5000)  # fails when something else would receive the tap
+    page.locator("#table .mz-seat--me .mz-stack__item--down").nth(1).wait_for(timeout=20000)

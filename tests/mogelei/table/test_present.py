@@ -12,12 +12,13 @@ import re
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import pgettext
 
 from mogel.engine.errors import MOGELEI_CODES
 from mogel.engine.eventlog import seen_by
 from mogelei.engine import Game, cards
-from mogelei.table import events, motion
-from mogelei.table.present import present
+from mogelei.table import events, motion, names
+from mogelei.table.present import game_summary, present
 from mogelei.table.refusals import explain
 
 LANGS = ("en", "de", "fr", "nl", "it")
@@ -193,6 +194,33 @@ def test_after_a_round_the_table_shows_its_last_pass_turned_up_until_the_next_ca
     assert all(item["face"] == "down" and "card" not in item for s in ctx["seats"] for item in s["stack"][:-1])
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_round_end_explains_how_each_card_came_up_the_colour_and_the_accusation(lang):
+    game = next(g for seed in range(1, 40) for g in positions(4, seed)
+                if g.phase == "call" and g.history and g.history[-1]["accused"] is not None)
+    entry = game.history[-1]
+    ctx = context(game, lang)
+    with translation.override(lang):
+        marks = {"revealed": pgettext("round end mark", "revealed"), "accused": pgettext("round end mark", "accused"),
+                 "hidden": pgettext("round end mark", "turned up")}
+        accuser, accused = NAMES[entry["on_turn"]], NAMES[entry["accused"]]
+        page = html(game, lang)
+        colour = names.colour_label(entry["colour"])
+        card = names.card_name(entry["last_pass"][entry["accused"]])
+    assert len(set(marks.values())) == 3
+    for s in ctx["seats"]:
+        seat = s["seat"]
+        kind = "revealed" if seat in entry["revealed"] else "accused" if seat == entry["accused"] else "hidden"
+        assert s["came_up"] == marks[kind]
+    assert colour in page
+    sentence = ctx["last_round"]["accusation"]
+    for word in (card, *(n for n, seat in ((accuser, entry["on_turn"]), (accused, entry["accused"])) if seat)):
+        assert word in sentence
+    assert sentence in page.replace("&#x27;", "'").replace("&quot;", '"')
+    assert ("rightly" if entry["right"] else "wrongly") in sentence or lang != "en"
+    assert "collect" not in sentence  # the next sentence says who collects
+
+
 def test_a_round_end_moves_as_four_steps_with_their_sounds():
     batch = [{"code": "accused", "seat": 0, "target": 1, "card": "red-3", "right": True, "t": 0},
              {"code": "turned_up", "cards": {"2": "red-5"}, "t": 0},
@@ -203,3 +231,40 @@ def test_a_round_end_moves_as_four_steps_with_their_sounds():
     moves = motion.moves(batch, 0)
     assert [m["kind"] for m in moves] == ["accuse", "turn_up", "reward", "collect"]
     assert [m.get("sound") for m in moves] == ["caught", None, "celebrate", "round"]
+
+
+def test_scores_show_one_minus_sign_and_zero_without_a_sign():
+    view = {"players": 3, "games_history": [{"eggs": [0, 15, 4], "rewards": [1, 0, 0], "points": [3, -15, -4]}]}
+    with translation.override("en"):
+        summary = game_summary(view, NAMES[:3], 0, [[0], [2], [1]])
+        page = render_to_string("mogelei/_summary.html", {"summary": summary})
+    assert [r["games"][0]["eggs_shown"] for r in summary["rows"]] == ["0", "\u221215", "\u22124"]
+    assert re.search(r"-\d", page) is None  # no hyphen-minus before a number anywhere
+    assert "\u22120" not in page.replace("\u221215", "")
+    assert "\u221215 points" in page
+
+
+@pytest.mark.parametrize("lang,sentence", [
+    ("de", "Du legst die gelbe 17 verdeckt hin."), ("de", "Du rufst Gelb (Tochter) aus."),
+    ("en", "It's Lotte's turn."),
+])
+def test_ticker_wording(lang, sentence):
+    events_by_sentence = {
+        "Du legst die gelbe 17 verdeckt hin.": {"code": "laid", "seat": 0, "card": "yellow-17"},
+        "Du rufst Gelb (Tochter) aus.": {"code": "called", "seat": 0, "colour": "yellow"},
+        "It's Lotte's turn.": {"code": "on_turn", "seat": 1},
+    }
+    with translation.override(lang):
+        assert events.describe(events_by_sentence[sentence], NAMES, 0) == sentence
+
+
+def test_the_turned_up_sentence_has_one_colon():
+    with translation.override("en"):
+        text = events.describe({"code": "turned_up", "cards": {"0": "yellow-2", "1": "red-2"}}, NAMES, 0)
+    assert text.count(":") == 1, text
+
+
+def test_a_one_game_table_says_the_game_is_over():
+    game = next(g for g in positions(3, 4) if g.over)
+    with translation.override("en"):
+        assert context(game)["prompt"] == "The game is over."
