@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from mogel import games
 from tutorial import data_files, kinds
 
-from .htmx import ready, settled
+from .htmx import ready, settled, tab_to
 from .test_mogelei_play import DESKTOP, OUTSIDE, PHONE
 from .test_tutorial_focus import learn  # noqa: F401 (the fixture: content loaded, reduced motion)
 
@@ -96,17 +96,9 @@ def test_a_mogelei_step_with_the_keyboard_alone_and_no_axe_violation(page, learn
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
 
-    def tab_to(selector, limit=40):
-        settled(page)
-        for _ in range(limit):
-            page.keyboard.press("Tab")
-            if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
-                assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
-                return
-        raise AssertionError(f"could not reach {selector} with Tab")
 
     # Two hints: a nudge, then the move, framed on the table, where focus now waits.
-    tab_to("#btn-hint")
+    tab_to(page, "#btn-hint")
     page.keyboard.press("Enter")
     expect(page.locator(".step-panel__hints li")).to_have_count(1)
     expect(page.locator("#btn-hint")).to_be_focused()
@@ -116,7 +108,7 @@ def test_a_mogelei_step_with_the_keyboard_alone_and_no_axe_violation(page, learn
     page.keyboard.press("Enter")
     # After the call, focus waits on the first card the learner may lay.
     expect(page.locator("#table .mz-hand__item--live .mz-card-btn").first).to_be_focused()
-    tab_to('#table .mz-card-btn[data-card="red-7"]')
+    tab_to(page, '#table .mz-card-btn[data-card="red-7"]')
     page.keyboard.press("Enter")
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
     expect(page.locator("#btn-next")).to_be_focused()

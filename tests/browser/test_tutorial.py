@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from mogel.play.service import window_options
 from tutorial import data_files, placeholders
 
-from .htmx import settled
+from .htmx import tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -166,24 +166,15 @@ def test_the_draw_you_may_not_take_is_there_to_try(page, learn):
 def test_a_lesson_with_the_keyboard_alone(page, learn):
     page.goto(f"{learn}/de/lernen/{SLUGS['your-turn']['de']}/")
 
-    def tab_to(selector, limit=60):
-        settled(page)
-        for _ in range(limit):
-            page.keyboard.press("Tab")
-            if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
-                outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-                assert outline != "none", f"{selector} has a visible focus ring"
-                return
-        raise AssertionError(f"could not reach {selector} with Tab")
 
     # The hint button first: a nudge, then the move.
-    tab_to("#btn-hint")
+    tab_to(page, "#btn-hint")
     page.keyboard.press("Enter")
     expect(page.locator(".step-panel__hints li")).to_have_count(1)
     # The lesson puts focus back on the hint button once the swap has settled; Tab from there
     # (tabbing earlier could race that move and press Enter on the hint again).
     expect(page.locator("#btn-hint")).to_be_focused()
-    tab_to('#table .hand button[value="play 3"]')
+    tab_to(page, '#table .hand button[value="play 3"]')
     page.keyboard.press("Enter")
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
     expect(page.locator("#announcer")).to_contain_text("3")
@@ -193,7 +184,7 @@ def test_a_lesson_with_the_keyboard_alone(page, learn):
     page.keyboard.press("Enter")
     expect(page.locator("#step")).to_contain_text("2")
     expect(page.locator("#step")).to_be_focused()  # the next step's heading, once it has settled
-    tab_to('#table .hand button[value="play 5"]')
+    tab_to(page, '#table .hand button[value="play 5"]')
     page.keyboard.press("Space")
     expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
     expect(page.locator("#btn-next-lesson")).to_be_focused()
