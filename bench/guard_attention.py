@@ -15,7 +15,7 @@ pace, slaps and races, and never cheats. Two kinds of guard, on the same seeds:
 
 The page polls every ``MOGEL_POLL_MS`` (400 ms) and wakes at the public deadlines the server
 names (``data-wake-in``); a tell is on screen from the poll that first shows it, for its
-``data-tell-ms`` (by bot level, ``mogel.table.bots.TELL_MS``). For comparison the same is played
+``data-tell-ms`` (by bot level, ``games.mogel_motte.table.bots.TELL_MS``). For comparison the same is played
 with the tell as it was before: a badge for as long as the cheat is in the act.
 
 Figures, per bot level and kind of guard: the bots' cheats made while the player held the
@@ -100,7 +100,7 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
     from django.utils import translation
 
     from mogel.play import service, views
-    from mogel.table import bots
+    from games.mogel_motte.table import bots
     from mogel.play.models import PracticeGame
 
     translation.activate("en")
@@ -214,7 +214,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as tmp:
         setup(str(Path(tmp) / "bench.sqlite3"))
-        from mogel.table import bots
+        from games.mogel_motte.table import bots
 
         print(f"{args.games} one-round games per row, 3 players, bots' pace normal; the player guards first; "
               f"glancing = a look every {args.look_ms / 1000:g} s")

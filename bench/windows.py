@@ -19,7 +19,7 @@ Prints, per device and level, from the games' own logs (server time):
   arrived when the game had already moved past that time (the engine dates it back);
 - the share of mosquitoes in which the player was the slowest to slap, and of races won;
 - a table of these shares, and re-sampled chances for 3, 4 and 5 players from the measured times.
-It asserts nothing; the figures are for tuning the bots' reflexes (mogel/engine/bots.py).
+It asserts nothing; the figures are for tuning the bots' reflexes (games/mogel_motte/engine/bots.py).
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.web import percentile, serve  # noqa: E402
-from mogel.engine.bots import LEVELS, Bot  # noqa: E402
-from mogel.engine.game import DEFAULT_OPTIONS, slowest_slapper  # noqa: E402
+from games.mogel_motte.engine.bots import LEVELS, Bot  # noqa: E402
+from games.mogel_motte.engine.game import DEFAULT_OPTIONS, slowest_slapper  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 

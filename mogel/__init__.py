@@ -1,1 +1,1 @@
-# Deliberately empty: mogel.engine must import without Django settings.
+# Deliberately empty: games.mogel_motte.engine must import without Django settings.

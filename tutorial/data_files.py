@@ -1,5 +1,5 @@
-"""Reading the lesson data files of a game kind (Mogel Motte's: ``tutorial/data/lessons/*.json``,
-Mogelei's: ``mogelei/lessons/data/*.json``; each kind names its folder); pure Python, no Django.
+"""Reading the lesson data files of a game kind (Mogel Motte's: ``games/mogel_motte/lessons/data/*.json``,
+Mogelei's: ``games/mogelei/lessons/data/*.json``; each kind names its folder); pure Python, no Django.
 
 Each file is ``{"version": 1, "lesson": {...}}``: one lesson with its steps, every text
 in all five languages. ``slug`` is the lesson's stable key (progress in the session and other

@@ -6,7 +6,7 @@ class MogeleiConfig(AppConfig):
     """The second game: card faces, template tags and templates (the engine is pure Python),
     and its practice game, registered as a kind of the shared platform (docs/platform.md)."""
 
-    name = "mogelei"
+    name = "games.mogelei"
     label = "mogelei"
     verbose_name = _("Mogelei")
 

@@ -3,7 +3,7 @@ the moves motion.js animates, built from the kind's hooks (``describe``, ``moves
 
 ``templates/play/table.html`` renders it around the kind's body (``GameKind.templates["body"]``).
 A kind's ``table`` hook returns ``context(kind, view, names, shell)`` plus its body's values;
-Mogel Motte's presenter (``mogel.table.present``) uses :func:`log_lines` and :func:`motion`
+Mogel Motte's presenter (``games.mogel_motte.table.present``) uses :func:`log_lines` and :func:`motion`
 itself, as the lessons share it.
 """
 

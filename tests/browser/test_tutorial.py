@@ -97,7 +97,7 @@ WRONG = {
     "caught-as-guard": ([], "play 4", "does_not_fit"),
     "scoring": ([], "cheat 4", "last_card"),
 }
-EXPLAINED = {  # the start of each refusal in English (mogel.table.refusals)
+EXPLAINED = {  # the start of each refusal in English (games.mogel_motte.table.refusals)
     "does_not_fit": "Does not fit", "moth_not_giftable": "A Cheating Moth is never given away",
     "race_needs_number": "Only a number card can race", "moth_not_playable": "Only the player with the Guard Bug",
     "guard_may_not_cheat": "The guard never cheats", "last_card": "Your last card cannot disappear",

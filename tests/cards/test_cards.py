@@ -1,4 +1,4 @@
-"""The card pictures of mogel.cards: markup, text alternatives, safety."""
+"""The card pictures of games.mogel_motte.cards: markup, text alternatives, safety."""
 
 import html
 import re
@@ -8,9 +8,9 @@ from django.conf import settings
 from django.template import Context, Template, TemplateSyntaxError
 from django.utils import translation
 
-from mogel.cards.names import FORMS, CardForms, all_cards, card_label, kind_name, parse_card
-from mogel.cards.palette import PALETTE, contrast
-from mogel.cards.render import render_card
+from games.mogel_motte.cards.names import FORMS, CardForms, all_cards, card_label, kind_name, parse_card
+from games.mogel_motte.cards.palette import PALETTE, contrast
+from games.mogel_motte.cards.render import render_card
 
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
 DECK = all_cards()
@@ -85,8 +85,8 @@ def tag(source, **context):
 
 
 def test_app_is_installed():
-    installed = "mogel.cards" in settings.INSTALLED_APPS or "mogel.cards.apps.CardsConfig" in settings.INSTALLED_APPS
-    assert installed, "add 'mogel.cards' to INSTALLED_APPS: the {% card %} tag and its templates live there"
+    installed = "games.mogel_motte.cards" in settings.INSTALLED_APPS or "games.mogel_motte.cards.apps.CardsConfig" in settings.INSTALLED_APPS
+    assert installed, "add 'games.mogel_motte.cards' to INSTALLED_APPS: the {% card %} tag and its templates live there"
 
 
 def test_deck_has_every_card_once():

@@ -1,6 +1,6 @@
 import pytest
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 
 
 def position(hands, discard, draw=(), guard=0, turn=None, **extra):

@@ -1,6 +1,6 @@
 import pytest
 
-from mogel.engine import IllegalAction
+from games.mogel_motte.engine import IllegalAction
 
 
 def refused(game, seat, action, at):

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from mogel.engine.replay import replay
+from games.mogel_motte.engine.replay import replay
 
 from .helpers import refused
 

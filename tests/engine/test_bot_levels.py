@@ -8,8 +8,8 @@ from functools import cache
 
 import pytest
 
-from mogel.engine import Game
-from mogel.engine.bots import LEVELS, PROFILES, Bot, Move, guard_busy, next_move, observe, play_bots
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.bots import LEVELS, PROFILES, Bot, Move, guard_busy, next_move, observe, play_bots
 
 
 def mixed_bots(players, seed, pace_ms=1000):

@@ -1,7 +1,7 @@
 """The baseline bot plays whole games from its own view."""
 
-from mogel.engine import Game
-from mogel.engine.bots import BaselineBot
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.bots import BaselineBot
 
 
 def play_bots_only(players, seed, step_ms=300):

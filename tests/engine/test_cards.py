@@ -2,8 +2,8 @@ from collections import Counter
 
 import pytest
 
-from mogel.engine import DECK, card
-from mogel.engine.cards import MINUS_POINTS, fits, may_give, may_play, minus_points, neighbours
+from games.mogel_motte.engine import DECK, card
+from games.mogel_motte.engine.cards import MINUS_POINTS, fits, may_give, may_play, minus_points, neighbours
 
 
 def test_the_deck_holds_71_playing_cards_in_the_documented_split():

@@ -6,9 +6,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mogel.engine import Game
-from mogel.engine.cards import DECK_COUNTS
-from mogel.engine.simulate import random_step
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.cards import DECK_COUNTS
+from games.mogel_motte.engine.simulate import random_step
 
 GAMES = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

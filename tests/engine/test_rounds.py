@@ -1,6 +1,6 @@
 """Round end, scoring, the next guard, the end of the game."""
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 
 
 def test_scoring_is_1_per_number_5_per_action_10_per_moth(make):
@@ -26,7 +26,7 @@ def test_the_game_lasts_as_many_rounds_as_players_and_fewest_points_win(make):
 
 
 def test_a_single_round_game_ends_after_one_round():
-    from mogel.engine.simulate import random_game
+    from games.mogel_motte.engine.simulate import random_game
 
     game, _ = random_game(4, seed=3, rounds="single")
     assert game.over and len(game.history) == 1
@@ -39,7 +39,7 @@ def test_tied_players_share_a_place(make):
 
 
 def test_a_full_game_has_a_round_per_player():
-    from mogel.engine.simulate import random_game
+    from games.mogel_motte.engine.simulate import random_game
 
     for players in (3, 4, 5):
         game, _ = random_game(players, seed=players)

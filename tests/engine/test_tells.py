@@ -1,6 +1,6 @@
 """A hand that shrinks with nothing in the public log to explain it is a cheat's tell."""
 
-from mogel.engine.tells import expected_sizes, shrunk
+from games.mogel_motte.engine.tells import expected_sizes, shrunk
 
 
 def seen_by(game, seat):

@@ -2,16 +2,16 @@
 
 The web game stores every event in a table and keeps in its row only the end of the log
 the game still reads (``Game.trim_log``); a game is then rebuilt from its seed and the
-stored events (``mogel.engine.replay``).
+stored events (``games.mogel_motte.engine.replay``).
 """
 
 import json
 
 import pytest
 
-from mogel.engine import Game
-from mogel.engine.bots import Bot, next_move, observe
-from mogel.engine.replay import replay
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.bots import Bot, next_move, observe
+from games.mogel_motte.engine.replay import replay
 
 LEVELS = ("easy", "normal", "hard", "normal", "hard")
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from mogel.engine import Game, IllegalAction
-from mogel.engine.cards import DECK
+from games.mogel_motte.engine import Game, IllegalAction
+from games.mogel_motte.engine.cards import DECK
 
 
 def plays(game, seat):

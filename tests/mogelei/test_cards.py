@@ -9,11 +9,11 @@ from django.conf import settings
 from django.template import Context, Template
 from django.utils import translation
 
-from mogel.cards.palette import contrast
-from mogelei.engine.cards import COLOURS, EGGS_ONE, FAMILY, MAX_VALUE, eggs
-from mogelei.cards.names import card_label, colour_name, member_name, parse_card
-from mogelei.cards.palette import MEDALLION, OUTLINE, PALETTE
-from mogelei.cards.render import render_card, rules_card
+from games.mogel_motte.cards.palette import contrast
+from games.mogelei.engine.cards import COLOURS, EGGS_ONE, FAMILY, MAX_VALUE, eggs
+from games.mogelei.cards.names import card_label, colour_name, member_name, parse_card
+from games.mogelei.cards.palette import MEDALLION, OUTLINE, PALETTE
+from games.mogelei.cards.render import render_card, rules_card
 
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
 FACES = [f"{colour}-{value}" for colour in COLOURS for value in range(1, MAX_VALUE + 1)]
@@ -53,7 +53,7 @@ def eggs_drawn(markup):
 
 
 def test_app_is_installed():
-    assert "mogelei" in settings.INSTALLED_APPS or "mogelei.apps.MogeleiConfig" in settings.INSTALLED_APPS
+    assert "mogelei" in settings.INSTALLED_APPS or "games.mogelei.apps.MogeleiConfig" in settings.INSTALLED_APPS
 
 
 @pytest.mark.parametrize("card", PICTURES)

@@ -1,4 +1,4 @@
-"""Mogelei's lessons (``mogelei/lessons/data/*.json``), played by the lesson runner on the Mogelei engine.
+"""Mogelei's lessons (``games/mogelei/lessons/data/*.json``), played by the lesson runner on the Mogelei engine.
 
 For each step: its scenario is a position the rules allow; its winning line (``solution``)
 reaches success; every typical wrong move it lists (``wrong_moves``) is either refused by the
@@ -14,9 +14,9 @@ import re
 
 import pytest
 
-from mogelei.engine import Game
-from mogelei.engine import cards as C
-from mogelei.lessons.runner import RULES
+from games.mogelei.engine import Game
+from games.mogelei.engine import cards as C
+from games.mogelei.lessons.runner import RULES
 from tutorial import data_files, placeholders, runner
 
 FOLDER = data_files.DATA.parents[2] / "mogelei" / "lessons" / "data"

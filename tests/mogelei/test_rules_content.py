@@ -1,4 +1,4 @@
-"""Mogelei's rules text (mogelei/rules/data/sections.json): shape, pictures, links, and agreement with the engine."""
+"""Mogelei's rules text (games/mogelei/rules/data/sections.json): shape, pictures, links, and agreement with the engine."""
 
 import json
 import re
@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from mogel.engine.errors import MOGELEI_CODES
+from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.rules.content import read
-from mogelei.cards.render import rules_card
-from mogelei.engine.cards import eggs, values
-from mogelei.rules.kind import SLUGS as KIND_SLUGS
+from games.mogelei.cards.render import rules_card
+from games.mogelei.engine.cards import eggs, values
+from games.mogelei.rules.kind import SLUGS as KIND_SLUGS
 from tests.mogelei.engine.test_worked_example import PASS_1, PASS_2
 
 DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"

@@ -30,8 +30,14 @@ from django.test import Client
 
 FIXTURE = Path(__file__).with_name("every_url.json")
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
-# Where a static file went when its game's folder moved (old prefix -> new prefix).
-MOVED_STATIC: dict[str, str] = {}
+# Where a static file went when its game's folder moved (old prefix -> new prefix): the card
+# sizes to the platform's table, Mogel Motte's own script and sounds to its game folder.
+MOVED_STATIC = {
+    "/static/cards/cards.css": "/static/table/cards.css",
+    "/static/table/reflex.js": "/static/mogel_motte/reflex.js",
+    **{f"/static/table/sounds/{name}.mp3": f"/static/mogel_motte/sounds/{name}.mp3"
+       for name in ("mosquito", "cockroach", "slap")},
+}
 LOBBY = re.compile(r"^/[a-z]{2}/(?:mogelei/)?(?:spielen|play|jouer|spelen|gioca)/$")
 MISSING = ["/de/no-such-page/", "/en/no-such-game/play/", "/de/lernen/no-such-lesson/",
            "/de/mogelei/lernen/no-such-lesson/", "/de/spielen/nosuchgame/", "/de/mogelei/spielen/nosuchgame/",

@@ -14,11 +14,11 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from mogel.cards.names import CardForms, card_label, card_placeholders, name_card
-from mogel.engine.cards import KINDS, VALUES
+from games.mogel_motte.cards.names import CardForms, card_label, card_placeholders, name_card
+from games.mogel_motte.engine.cards import KINDS, VALUES
 from mogel.pages.management.commands.compilecatalogues import problems_in
-from mogel.table import events, refusals
-from mogel.table.present import action_name, sleeve_text, top_name
+from games.mogel_motte.table import events, refusals
+from games.mogel_motte.table.present import action_name, sleeve_text, top_name
 
 NAMES = ["Ann", "Lucy", "Oscar"]
 LANGS = ("en", "de", "fr", "nl", "it")
@@ -90,9 +90,9 @@ def card_sentences(card):
 def english_card_msgids():
     with open(Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po", "rb") as f:
         catalog = read_po(f, locale="de")
-    # Mogel Motte's sentences only: Mogelei names its cards in its own words (mogelei.table.names).
+    # Mogel Motte's sentences only: Mogelei names its cards in its own words (games.mogelei.table.names).
     return [m.id for m in catalog if isinstance(m.id, str) and card_placeholders(m.id)
-            and not all(path.startswith(("mogelei/", "templates/mogelei/")) for path, _line in m.locations)]
+            and not all(path.startswith(("mogelei/", "games/mogelei/templates/mogelei/")) for path, _line in m.locations)]
 
 
 def test_the_sentences_checked_here_are_every_sentence_that_names_a_card():

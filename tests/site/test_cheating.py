@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from mogel.engine import Game
-from mogel.table import tells
+from games.mogel_motte.engine import Game
+from games.mogel_motte.table import tells
 
 from .play_helpers import LOBBY, events_after, log_of, post, row_of, state, version_of
 

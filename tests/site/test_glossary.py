@@ -34,7 +34,7 @@ GAMES = {
 }
 # A catalogue entry used only in these places is Mogelei's; every other entry is Mogel Motte's
 # (the shared site included).
-MOGELEI_SOURCES = ("mogelei/", "templates/mogelei/")
+MOGELEI_SOURCES = ("mogelei/", "games/mogelei/templates/mogelei/")
 
 
 def glossary(game: str = MOGEL_MOTTE) -> dict[str, dict[str, tuple[str, list[str]]]]:
@@ -146,7 +146,7 @@ def test_catalogue_entries_are_filed_by_where_they_are_used():
         def __init__(self, *places):
             self.locations = [(place, 1) for place in places]
 
-    assert game_of_message(Entry("mogel/table/present.py")) == {MOGEL_MOTTE}
-    assert game_of_message(Entry("mogelei/cards/names.py", "templates/mogelei/table.html")) == {MOGELEI}
-    assert game_of_message(Entry("mogelei/cards/names.py", "templates/pages/home.html")) == {MOGEL_MOTTE, MOGELEI}
+    assert game_of_message(Entry("games/mogel_motte/table/present.py")) == {MOGEL_MOTTE}
+    assert game_of_message(Entry("games/mogelei/cards/names.py", "games/mogelei/templates/mogelei/table.html")) == {MOGELEI}
+    assert game_of_message(Entry("games/mogelei/cards/names.py", "templates/pages/home.html")) == {MOGEL_MOTTE, MOGELEI}
     assert game_of_message(Entry()) == {MOGEL_MOTTE}

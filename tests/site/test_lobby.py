@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 from mogel.play.models import PracticeGame
 
 from .play_helpers import LOBBY, post, row_of, version_of

@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from mogel import games
-from mogel.engine.errors import MOGELEI_CODES
+from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.rules.links import rules_url
 from tests.site.test_first_game import checked, first_game_link
 from tests.site.test_tutorial import alert, clock, hx, lessons  # noqa: F401 (fixtures)

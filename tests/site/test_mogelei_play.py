@@ -15,9 +15,9 @@ from django.test import Client
 from django.utils import translation
 
 from mogel import games
-from mogel.engine.errors import MOGELEI_CODES
+from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.play.models import PracticeEvent
-from mogelei.table.refusals import explain
+from games.mogelei.table.refusals import explain
 
 from .play_helpers import log_of, post, row_of, state, version_of
 

@@ -1,7 +1,7 @@
 """Mogelei's rules page through the shared rules machinery: every section, in five languages, with its card pictures.
 
 The page is served for the kind registered as "mogelei" (the practice game's kind, which takes on
-mogelei.rules.kind.MogeleiRules). Where no such kind is registered yet, the test registers one with
+games.mogelei.rules.kind.MogeleiRules). Where no such kind is registered yet, the test registers one with
 the rules hooks only, so the rules text is checked on its own.
 """
 
@@ -21,8 +21,8 @@ from mogel import games
 from mogel.rules import markup
 from mogel.rules.links import rule_url, rules_url
 from mogel.rules.models import RuleSection
-from mogelei.cards.names import card_label
-from mogelei.rules.kind import SLUGS, MogeleiRules
+from games.mogelei.cards.names import card_label
+from games.mogelei.rules.kind import SLUGS, MogeleiRules
 
 LANGS = ["de", "en", "fr", "nl", "it"]
 DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"

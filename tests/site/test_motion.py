@@ -1,4 +1,4 @@
-"""The moves the page animates (mogel.table.motion, ``data-moves``): every public move, and
+"""The moves the page animates (games.mogel_motte.table.motion, ``data-moves``): every public move, and
 never a card the player may not see."""
 
 import html as htmllib
@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from mogel.engine import Game
-from mogel.engine.simulate import random_step
-from mogel.table import motion
-from mogel.table.events import visible
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.simulate import random_step
+from games.mogel_motte.table import motion
+from games.mogel_motte.table.events import visible
 
 from .play_helpers import LOBBY, post, version_of
 

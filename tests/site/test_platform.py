@@ -21,7 +21,7 @@ from django.template import Template
 from django.utils import timezone
 
 from mogel import games
-from mogel.engine import IllegalAction
+from games.mogel_motte.engine import IllegalAction
 from mogel.play import forms as lobby_forms
 from mogel.play import shell
 from mogel.play.bots import Planned, paced
@@ -131,7 +131,7 @@ class TapKind(games.GameKind):
     engine_path = f"{__name__}.TapGame"
     lobby_form = f"{__name__}.TapForm"
     templates = {"body": BODY, "summary": SUMMARY}
-    sounds = {"tapped": "table/sounds/slap.mp3"}
+    sounds = {"tapped": "mogel_motte/sounds/slap.mp3"}
     hold_after = ()
 
     def new_game(self, players, seed, choices):

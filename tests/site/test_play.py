@@ -9,7 +9,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 from mogel.play import service
 from mogel.play.models import PracticeGame
 
@@ -336,7 +336,7 @@ def play_whole_game(client, clock, url, max_requests=4000, restart_at=None):
     for i in range(max_requests):
         if restart_at is not None and i == restart_at:
             # A restarted server: new client object, nothing in memory but the database row.
-            from mogel.table import present as present_module
+            from games.mogel_motte.table import present as present_module
             present_module._SVG_CACHE.clear()
             cookies = client.cookies
             client = Client()

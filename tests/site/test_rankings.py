@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from mogel import games
-from mogel.play.places import placed
+from mogel.core.seats import placed
 
 NAMES = ["Paul", "Lotte", "Emil", "Greta", "Jonas", "Mila", "Oma", "Frieda"]
 # Four seats share second place (review item 11).
@@ -49,5 +49,5 @@ def test_mogel_motte_final_ranking_numbers_places_after_a_tie():
     summary = games.get("mogel-motte").summary(SimpleNamespace(game=game), NAMES[:7])
     assert [p["place"] for p in summary["ranking"]] == [1, 2, 2, 2, 2, 6, 7]
     with translation.override("en"):
-        html = render_to_string("table/summary.html", {"summary": summary})
+        html = render_to_string("mogel_motte/summary.html", {"summary": summary})
     assert shown_places(html) == [1, 2, 2, 2, 2, 6, 7]

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 from mogel.play import service
 
 from .play_helpers import LOBBY, events_after, log_of, post, row_of, version_of

@@ -10,8 +10,8 @@ import importlib
 import pytest
 from django.apps import apps
 
-from mogel.engine import Game
-from mogel.engine.replay import replay
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.replay import replay
 from mogel.play import service
 from mogel.play.models import PracticeEvent, PracticeGame
 

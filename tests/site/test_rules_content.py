@@ -83,4 +83,4 @@ def test_loadcontent_command_loads_the_rules_from_the_repository():
 
 
 def test_the_repository_has_the_rules_data_file():
-    assert content.DATA_FILE.exists(), "mogel/rules/data/sections.json is missing"
+    assert content.DATA_FILE.exists(), "games/mogel_motte/rules/data/sections.json is missing"

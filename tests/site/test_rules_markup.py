@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from mogel.rules.anchors import SLUGS, rule_url
+from games.mogel_motte.rules.anchors import SLUGS, rule_url
 from mogel.rules.markup import plain_text, problems, render
 
 

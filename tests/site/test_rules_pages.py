@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from mogel.engine import cards as engine_cards
-from mogel.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, Game
+from games.mogel_motte.engine import cards as engine_cards
+from games.mogel_motte.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, Game
 from mogel.games import MOGEL_MOTTE
 from mogel.rules import content
-from mogel.rules.anchors import SLUGS
+from games.mogel_motte.rules.anchors import SLUGS
 from mogel.rules.markup import inline_text, plain_text, problems
 from mogel.rules.models import RuleSection
 

@@ -6,10 +6,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from mogel.engine import cards as engine_cards
-from mogel.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
+from games.mogel_motte.engine import cards as engine_cards
+from games.mogel_motte.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
 from mogel.rules import content
-from mogel.rules.anchors import SLUGS
+from games.mogel_motte.rules.anchors import SLUGS
 from mogel.rules.markup import inline_text, plain_text, problems
 from mogel.rules.models import SummarySection
 

@@ -6,10 +6,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from mogel.engine import CODES, Game
-from mogel.engine.simulate import random_step
-from mogel.table import events, refusals
-from mogel.table.present import present, sort_key
+from games.mogel_motte.engine import CODES, Game
+from games.mogel_motte.engine.simulate import random_step
+from games.mogel_motte.table import events, refusals
+from games.mogel_motte.table.present import present, sort_key
 
 NAMES = ["Ann", "Lucy", "Oscar", "Maya", "Theo"]
 LANGS = ("de", "en", "fr", "nl", "it")
@@ -117,7 +117,7 @@ def test_table_template_renders_buttons_and_disabled_reasons():
                                "turn": 0})
     with translation.override("en"):
         ctx = present(game.view(0), game.legal_actions(0), NAMES[:3], action_url="/act/", version=1)
-        html = render_to_string("table/table.html#table", ctx)
+        html = render_to_string("mogel_motte/table.html#table", ctx)
     assert 'value="play 2"' in html
     assert 'hx-post="/act/"' in html
     assert html.count('aria-disabled="true"') == 2

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from mogel.table import tells
+from games.mogel_motte.table import tells
 
 from .play_helpers import post, version_of
 from .test_cheating import SNEAKY, YOU_GUARD, game_of, poll, table, wait_for_tell  # noqa: F401 (table: a fixture)

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from mogel.engine import CODES
-from mogel.engine.game import DEFAULT_OPTIONS
+from games.mogel_motte.engine import CODES
+from games.mogel_motte.engine.game import DEFAULT_OPTIONS
 from tutorial import data_files, placeholders, runner
 
 LESSONS = data_files.lessons()
@@ -209,7 +209,7 @@ def test_the_learner_sees_no_secret_of_the_bots():
 
 
 def test_predicates():
-    from mogel.engine import Game
+    from games.mogel_motte.engine import Game
     game = Game.from_scenario({"players": 3, "hands": [["3", "4"], ["1"], ["2"]], "discard": ["2"], "guard": 1,
                                "turn": 0})
     game.apply(0, "play 3", 10)

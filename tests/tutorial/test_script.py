@@ -7,7 +7,7 @@ import re
 import pytest
 from django.utils import translation
 
-from mogel.table.events import describe
+from games.mogel_motte.table.events import describe
 from tutorial import data_files, runner
 from tutorial.views import seat_names
 

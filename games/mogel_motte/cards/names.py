@@ -36,8 +36,8 @@ from typing import NamedTuple
 
 from django.utils.translation import pgettext_lazy
 
-from mogel.engine import cards as engine_cards
-from mogel.engine.cards import ACTION_KINDS, ANT, COCKROACH, MOSQUITO, MOTH, NUMBER, SPIDER, VALUES
+from games.mogel_motte.engine import cards as engine_cards
+from games.mogel_motte.engine.cards import ACTION_KINDS, ANT, COCKROACH, MOSQUITO, MOTH, NUMBER, SPIDER, VALUES
 
 # Pictures also exist for two things that are not playing cards.
 GUARD = "guard"

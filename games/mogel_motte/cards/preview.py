@@ -1,6 +1,6 @@
 """Render every card into one standalone HTML file, to look at or screenshot.
 
-    python -m mogel.cards.preview out.html [--lang de]
+    python -m games.mogel_motte.cards.preview out.html [--lang de]
 
 Uses DJANGO_SETTINGS_MODULE (default ``mogel.settings``).
 """
@@ -53,8 +53,8 @@ def main(argv: list[str] | None = None) -> None:
     from django.conf import settings
 
     # Let the preview work even before the app is listed in INSTALLED_APPS.
-    if "mogel.cards" not in settings.INSTALLED_APPS and "mogel.cards.apps.CardsConfig" not in settings.INSTALLED_APPS:
-        settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "mogel.cards"]
+    if "games.mogel_motte.cards" not in settings.INSTALLED_APPS and "games.mogel_motte.cards.apps.CardsConfig" not in settings.INSTALLED_APPS:
+        settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "games.mogel_motte.cards"]
     django.setup()
 
     args.out.write_text(build_page(args.lang), encoding="utf-8")

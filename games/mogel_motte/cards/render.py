@@ -5,11 +5,10 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from mogel.table.cards import SIZES
+
 from .names import card_label, parse_card
 from .palette import OUTLINE, PALETTE
-
-# CSS pixel size of each card size; the SVG's viewBox is 100 x 140.
-SIZES = {"sm": (48, 67), "md": (96, 134), "lg": (160, 224)}
 
 
 def _pip_xs(value: int | None, centre: float = 50, gap: float = 8) -> list[str]:
@@ -41,7 +40,7 @@ def render_card(card: str | int, size: str = "md", decorative: bool = False) -> 
         "label": "" if decorative else card_label(card),
         "c": PALETTE[kind],
         "outline": OUTLINE,
-        "art_template": f"cards/kinds/{kind}.svg",
-        "glyph_template": f"cards/glyphs/{kind}.svg",
+        "art_template": f"mogel_motte/cards/kinds/{kind}.svg",
+        "glyph_template": f"mogel_motte/cards/glyphs/{kind}.svg",
     }
-    return mark_safe(render_to_string("cards/card.svg", context).strip())
+    return mark_safe(render_to_string("mogel_motte/cards/card.svg", context).strip())

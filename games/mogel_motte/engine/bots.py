@@ -1,6 +1,6 @@
 """Bots for Mogel Motte: they play, give, hand over, slap, race, cheat and guard from their own view only.
 
-A bot never sees the :class:`~mogel.engine.game.Game` object, other hands or the draw
+A bot never sees the :class:`~games.mogel_motte.engine.game.Game` object, other hands or the draw
 order: :func:`next_move` and :func:`observe` hand it ``game.view(seat)`` (whose
 ``changed_at`` is the time the game last changed, which every seat can see happen) and
 ``game.legal_actions(seat)``, as a human at the table would see them.

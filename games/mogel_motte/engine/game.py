@@ -15,9 +15,10 @@ import random
 import re
 from collections import Counter
 
+from mogel.core.eventlog import EventLog, public
+
 from . import cards as C
 from .errors import IllegalAction
-from .eventlog import EventLog, public
 
 PHASE_TURN = "turn"              # the player on turn plays or draws
 PHASE_SPIDER = "spider"          # the spider's player gives a card away or keeps it
@@ -161,7 +162,7 @@ class Game(EventLog):
         game.acts = {int(k): v for k, v in state["acts"].items()}
         return game
 
-    # -- the log (shared with Mogelei: mogel/engine/eventlog.py) -------------------------
+    # -- the log (shared with Mogelei: mogel/core/eventlog.py) -------------------------
 
     def log_needed_from(self) -> int:
         """Absolute index of the oldest event the game, its views and its bots still read.

@@ -9,7 +9,8 @@ every event the replay logs must be the stored one.
 
 from __future__ import annotations
 
-from .errors import IllegalAction
+from mogel.core import replay as core
+
 from .game import Game
 
 # Events that a window running out logs first: the replay lets the clock run to them.
@@ -52,24 +53,7 @@ def _step(game: Game, event: dict) -> None:
         game.apply(*_action(event, game), event["t"])
 
 
-def replay(start: Game, events: list[dict], step=_step) -> Game:
-    """``start`` (a game as it began) moved on through ``events``, its whole log; returns it.
-
-    ``step(game, event)`` plays the move an event starts (Mogel Motte's by default;
-    another engine passes its own). Raises ValueError where the events do not follow
-    from the game (a wrong start, a changed or missing event).
-    """
-    game = start
-    done = game.log_length
-    if game.log_base or game.log != events[:done]:
-        raise ValueError("the game did not start as the events say")
-    while done < len(events):
-        event = events[done]
-        try:
-            step(game, event)
-        except IllegalAction as error:
-            raise ValueError(f"event {done} ({event['code']}) is not a legal move: {error}") from error
-        if game.log_length == done or game.log[done:] != events[done:game.log_length]:
-            raise ValueError(f"event {done} ({event['code']}) does not replay as stored")
-        done = game.log_length
-    return game
+def replay(start: Game, events: list[dict]) -> Game:
+    """``start`` (a game as it began: ``Game.new`` with its players, seed and options) moved on
+    through ``events``, its whole log; raises ValueError where they do not follow."""
+    return core.replay(start, events, step=_step)

@@ -10,8 +10,8 @@ from the step's script. The learner's eyes are the practice game's tells.
 
 from __future__ import annotations
 
-from mogel.engine import Game
-from mogel.table import tells
+from games.mogel_motte.engine import Game
+from ..table import tells
 from tutorial.runner import LEARNER, Rules, first_owed, since
 
 _AUTO_PHASES = ("turn", "spider", "mosquito_gifts")

@@ -2,15 +2,15 @@
 seat, with the side moves the step is about and the step's own words where it wants them.
 
 The kind's ``lesson_table(run, shell)`` hook (``docs/platform.md``, "Lessons"); its templates
-are ``templates/tutorial/_table.html`` (``#table``) and ``templates/tutorial/_panel.html``.
+are ``games/mogel_motte/templates/mogel_motte/lesson_table.html`` (``#table``) and ``templates/tutorial/_panel.html``.
 """
 
 from __future__ import annotations
 
 from tutorial.runner import LEARNER
 
-from . import tells
-from .present import present
+from ..table import tells
+from ..table.present import present
 
 
 def lesson_table(run, shell: dict) -> dict:

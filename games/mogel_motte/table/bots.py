@@ -1,7 +1,7 @@
-"""Mogel Motte's bots in the practice game (``mogel.engine.bots``), behind ``MogelMotte.plan``.
+"""Mogel Motte's bots in the practice game (``games.mogel_motte.engine.bots``), behind ``MogelMotte.plan``.
 
 :func:`plan` returns the next bot move as ``(seat, action, at)`` and :func:`observe` updates the
-bots' memories after a change. With ``mogel.engine.bots.next_move`` present (the levelled bots)
+bots' memories after a change. With ``games.mogel_motte.engine.bots.next_move`` present (the levelled bots)
 they are used; otherwise, or with ``MOGEL_BOTS = "baseline"``, every bot is the honest
 ``BaselineBot`` with reaction times per level. Either way a bot decides from
 ``game.view(seat)`` and ``game.legal_actions(seat)`` only, and deterministically.
@@ -13,13 +13,13 @@ import random
 
 from django.conf import settings
 
-from mogel.engine import bots as engine_bots
+from games.mogel_motte.engine import bots as engine_bots
 from mogel.play.bots import Planned, pace_ms, paced
 
 REFLEX = ("slap", "race", "catch")
 
 # Reaction times (ms) of the baseline bots: (slap from, to), (race from, to), chance to miss a race.
-# The attentive ranges of the levelled bots (mogel.engine.bots.PROFILES), set against a person
+# The attentive ranges of the levelled bots (games.mogel_motte.engine.bots.PROFILES), set against a person
 # on a phone whose slap counts at the time it was made (docs/cheating-model.md, section 5a).
 _BASELINE = {
     "easy": {"slap": (500, 1050), "race": (850, 1700), "race_miss": 0.30},
@@ -47,7 +47,7 @@ def _use_engine() -> bool:
 def profile() -> dict | None:
     """Test-only overrides of every bot's profile (``settings.MOGEL_BOT_PROFILE``), e.g.
     ``{"notice": {"idle": 1.0, "turn": 1.0, "window": 1.0}}`` for a guard that always notices.
-    Production never sets it: the levels' numbers in ``mogel.engine.bots.PROFILES`` apply."""
+    Production never sets it: the levels' numbers in ``games.mogel_motte.engine.bots.PROFILES`` apply."""
     return getattr(settings, "MOGEL_BOT_PROFILE", None) or None
 
 

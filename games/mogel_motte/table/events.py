@@ -3,9 +3,9 @@
 Engine events are dicts with a ``"code"`` and parameters (seats, cards), never text.
 ``names`` holds one display name per seat; ``me`` is the viewer's seat (``None`` for
 an onlooker), who reads "you" forms. A sentence that names a card has every form of
-the card at hand (:class:`mogel.cards.names.CardForms`): each translation uses the
-one its grammar needs there. :func:`visible` filters an event from the
-engine's full log the way ``Game.view`` does, for callers that read ``game.log``.
+the card at hand (:class:`games.mogel_motte.cards.names.CardForms`): each translation uses the
+one its grammar needs there. :func:`visible` is the platform's filter (``mogel.core.eventlog.seen_by``)
+for callers that read ``game.log``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from mogel.cards.names import CardForms
+from games.mogel_motte.cards.names import CardForms
+from mogel.core.eventlog import seen_by
 
 CODES = (
     "round_start", "played", "drew", "nothing_to_draw", "reshuffled", "spider_gave", "spider_kept",
@@ -27,18 +28,8 @@ CODES = (
 )
 
 
-def visible(event: dict, seat: int | None) -> dict | None:
-    """The event as ``seat`` sees it (private cards removed), or None if ``seat`` may not see it."""
-    if "only" not in event and "see" not in event:
-        return event
-    only = event.get("only")
-    if only is not None and seat not in only:
-        return None
-    shown = {k: v for k, v in event.items() if k not in ("only", "see")}
-    see = event.get("see")
-    if see is not None and seat not in see:
-        shown.pop("card", None)
-    return shown
+# The event as a seat sees it: the platform's one filter (private parts removed, None if unseen).
+visible = seen_by
 
 
 def noticed(event: dict, seat: int | None) -> bool:

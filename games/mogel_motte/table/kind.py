@@ -1,9 +1,10 @@
-"""Mogel Motte as a game kind of the shared practice-game platform (``mogel.games``).
+"""Mogel Motte as a game kind of the platform (``mogel.games``).
 
-Everything the platform (``mogel.play``) needs to know about Mogel Motte and nothing else:
-its engine and options, its bots, what a seat sees, the fast actions judged on time (slap,
-race, Caught!) and how they are dated, the player's eyes (tells), the round summary and the
-table's body. Registered by ``mogel.table.apps.TableConfig.ready``.
+Everything the platform needs to know about Mogel Motte and nothing else: its facts (the
+site's first game, whose pages keep their top-level addresses), its engine and options, its
+bots, what a seat sees, the fast actions judged on time (slap, race, Caught!) and how they are
+dated, the player's eyes (tells), the round summary and the table's body, its lessons and rules.
+Registered by ``games.mogel_motte.apps.MogelMotteConfig.ready``.
 """
 
 from __future__ import annotations
@@ -11,22 +12,20 @@ from __future__ import annotations
 import random
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.cards.names import parse_card
-from mogel.cards.render import render_card
-from mogel.engine.game import DEFAULT_OPTIONS
-from mogel.games import MOGEL_MOTTE, GameKind, Way
-from mogel.play.places import placed
+from mogel.core.seats import placed
+from mogel.games import GameKind, Way
 
-from mogel.rules.anchors import SLUGS
-
+from ..cards.names import FORM_PLACEHOLDERS, parse_card
+from ..cards.render import render_card
+from ..engine.game import DEFAULT_OPTIONS
+from ..lessons.web import lesson_table
+from ..rules.anchors import SLUGS
 from . import bots, motion, tells
-from .lesson import lesson_table
-from .events import describe, noticed, visible
-from .refusals import explain, rule_link
+from .events import describe, noticed
+from .refusals import explain
 
 HUMAN = 0
 
@@ -62,27 +61,32 @@ def _window_opened_at(game) -> int | None:
 
 
 class MogelMotte(GameKind):
-    key = MOGEL_MOTTE
+    key = "mogel-motte"
     name = gettext_lazy("Cheating Moth")
     min_players, max_players = 3, 5
-    slug = ""
-    engine_path = "mogel.engine.Game"
-    lobby_form = "mogel.table.lobby.LobbyForm"
+    # The site's first game: its pages keep the addresses they had before the platform
+    # (/de/spielen/, /de/regeln/, /de/lernen/), its session keys and its plain page titles.
+    top_level = True
+    engine_path = "games.mogel_motte.engine.Game"
+    lobby_form = "games.mogel_motte.table.lobby.LobbyForm"
     templates = {
-        "body": "table/table.html#body",
-        "summary": "table/summary.html",
+        "body": "mogel_motte/table.html#body",
+        "summary": "mogel_motte/summary.html",
         "head": None,
-        "help": "table/help.html",
-        "scripts": "table/scripts.html",
+        "help": "mogel_motte/help.html",
+        "scripts": "mogel_motte/scripts.html",
     }
-    sounds = {name: f"table/sounds/{name}.mp3"
-              for name in ("turn", "mosquito", "cockroach", "slap", "caught", "round", "celebrate")}
+    # The table's shared sounds (mogel/table/static/table/sounds/) and Mogel Motte's own.
+    sounds = {**{name: f"table/sounds/{name}.mp3" for name in ("turn", "caught", "round", "celebrate")},
+              **{name: f"mogel_motte/sounds/{name}.mp3" for name in ("mosquito", "cockroach", "slap")}}
+    interchangeable_placeholders = FORM_PLACEHOLDERS
     hold_after = ("round_end",)
     # Slaps, races and Caught! are judged by the rules at the time they were made. The same one
     # again since the page was drawn is a double tap (a second Caught! would cost a second card).
     fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
-    lessons_dir = "tutorial/data/lessons"
-    lesson_runner = "mogel.table.lesson_rules.RULES"
+    lessons_dir = "games/mogel_motte/lessons/data"
+    lesson_runner = "games.mogel_motte.lessons.runner.RULES"
+    lesson_templates = {"table": "mogel_motte/lesson_table.html#table", "panel": "tutorial/_panel.html#panel"}
     about = (
         gettext_lazy("Cheating Moth is a quick card game for 3 to 5 players. Get rid of your cards: after the last "
                      "round, whoever has the fewest minus points wins."),
@@ -95,7 +99,7 @@ class MogelMotte(GameKind):
     lessons_intro = gettext_lazy("Eleven short lessons. In each one you play a few moves yourself – Mia, Leo and "
                                  "Ben play along. You can't break anything: a wrong move is simply explained, "
                                  "and you try again.")
-    rules_dir = "mogel/rules/data"
+    rules_dir = "games/mogel_motte/rules/data"
     has_summary = True
     rule_slugs = SLUGS
     rules_texts = {
@@ -139,9 +143,6 @@ class MogelMotte(GameKind):
         return bots.is_reflex(game, action)
 
     # -- what the player's seat sees ------------------------------------------------------
-
-    def visible(self, event, seat):
-        return visible(event, seat)
 
     def noticed(self, event, seat):
         return noticed(event, seat)
@@ -195,7 +196,7 @@ class MogelMotte(GameKind):
     # -- the player's eyes ----------------------------------------------------------------
 
     def watch(self, turn):
-        """Hands that shrank without a logged reason (``mogel.table.tells``), in ``memories[HUMAN]``."""
+        """Hands that shrank without a logged reason (``games.mogel_motte.table.tells``), in ``memories[HUMAN]``."""
         tells.watch(turn.game.view(HUMAN), turn.memories.setdefault(HUMAN, {}), turn.public_version())
 
     def forget(self, memory, clock):
@@ -253,9 +254,6 @@ class MogelMotte(GameKind):
     def explain(self, code, params):
         return explain(code, params)
 
-    def rule_link(self, slug):
-        return rule_link(slug) if slug else None
-
     def lesson_table(self, run, shell):
         return lesson_table(run, shell)
 
@@ -276,12 +274,6 @@ class MogelMotte(GameKind):
         return render_card(card, size=size, decorative=True)
 
     # -- links ----------------------------------------------------------------------------
-
-    def rules_url(self):
-        return reverse("rules:index")
-
-    def learn_url(self):
-        return reverse("tutorial:index")
 
     def ways(self):
         # Learning first: a family new to the game starts there.

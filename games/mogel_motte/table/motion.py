@@ -3,7 +3,7 @@
 A move is ``{"kind", "from", "to", "card"}``: ``from``/``to`` are a seat number, ``"draw"``
 or ``"discard"`` (the piles), or None; ``card`` is there only when the viewer may see it
 (played and raced cards, what the ant takes from the discard pile, a card the viewer drew or
-was given). Each event is filtered with :func:`mogel.table.events.visible` here again, so a
+was given). Each event is filtered with :func:`games.mogel_motte.table.events.visible` here again, so a
 caller that passes the engine's raw log still never sends another seat's private card, nor
 anything of a cheat the viewer cannot see.
 

@@ -1,4 +1,4 @@
-"""One seat's ``view`` + ``legal_actions`` as template context for ``templates/table/table.html``.
+"""One seat's ``view`` + ``legal_actions`` as template context for ``games/mogel_motte/templates/mogel_motte/table.html``.
 
 Generic: no game model, no lessons, no bots. See the package docstring for usage.
 """
@@ -9,9 +9,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.cards.names import card_label, name_card
-from mogel.cards.render import render_card
-from mogel.engine import cards as C
+from games.mogel_motte.cards.names import card_label, name_card
+from games.mogel_motte.cards.render import render_card
+from games.mogel_motte.engine import cards as C
 
 from mogel.play.shell import log_lines, motion as motion_context
 
@@ -112,14 +112,14 @@ def top_name(card: str) -> str:
 def present(view: dict, legal: list[str], names, *, action_url: str, version, extra: dict | None = None,
             announce: list[dict] | None = None, now: int | None = None, tells: list[dict] | None = None,
             moved: list[dict] | None = None) -> dict:
-    """Template context for ``table/table.html`` (include it with ``{% include "table/table.html" %}``).
+    """Template context for ``mogel_motte/table.html`` (include it with ``{% include "mogel_motte/table.html" %}``).
 
     ``view``/``legal``: ``game.view(seat)`` and ``game.legal_actions(seat)`` after ``advance(now)``;
     ``names``: one display name per seat; ``action_url``: where buttons post; ``version``: echoed
     back by every post (``version`` field); ``extra``: merged into the context (e.g. ``poll_url``);
     ``announce``: events (as the seat sees them) to read out in the live region;
     ``now``: game clock for the countdown (default ``view["clock"]``);
-    ``tells``: optional, from :func:`mogel.table.tells.active` – seats whose hand just shrank
+    ``tells``: optional, from :func:`games.mogel_motte.table.tells.active` – seats whose hand just shrank
     with no logged reason ({"seat", "until", "new"}; "new" ones are also announced);
     ``moved``: optional, the events to animate (default ``announce``), see :mod:`.motion`.
 
@@ -268,7 +268,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     classes = (f" table--{win['kind']}" if win else "") + (" table--quick" if controls["slap"] or controls["race"] else "")
     return {
         # The shared shell (play/table.html) around this game's body.
-        "body_template": "table/table.html#body",
+        "body_template": "mogel_motte/table.html#body",
         "table_classes": classes,
         "round_line": _("Round %(round)s of %(rounds)s") % {"round": view["round"], "rounds": view["rounds"]},
         "me": me,

@@ -1,7 +1,7 @@
 """Why a move is refused, in the visitor's language: ``explain(code, params) -> (message, rule_slug)``.
 
-``code`` is an :class:`~mogel.engine.errors.IllegalAction` code (every one in
-``mogel.engine.errors.CODES``) or one of the table's own codes in :data:`TABLE_CODES`.
+``code`` is an :class:`~mogel.core.errors.IllegalAction` code (every one in
+``games.mogel_motte.engine.errors.CODES``) or one of the table's own codes in :data:`TABLE_CODES`.
 ``rule_slug`` is the rules-page anchor that explains the rule; :func:`rule_link`
 turns it into a URL and works even while the rules page is missing.
 """
@@ -12,9 +12,9 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.cards.names import name_card
-from mogel.engine import cards as C
-from mogel.engine.errors import CODES
+from games.mogel_motte.cards.names import name_card
+from games.mogel_motte.engine import cards as C
+from games.mogel_motte.engine.errors import CODES
 
 # Codes of the web table itself (not the engine's): stale tables and forged posts.
 TABLE_CODES = {

@@ -7,7 +7,7 @@ another seat's private ``cheated`` event or anyone's hidden state.
 
 Usage (whoever drives a game, after every ``apply``/``advance``)::
 
-    from mogel.table import tells
+    from games.mogel_motte.table import tells
     tells.watch(game.view(seat), memory, version)   # memory: a JSON-ready dict kept with the game
     present(..., tells=tells.active(memory, now, shown=version_on_the_page))  # what the seats show now
 
@@ -18,7 +18,7 @@ the practice game a short movement, so a player who looks away misses it, as at 
 
 from __future__ import annotations
 
-from mogel.engine.tells import expected_sizes, log_read, shrunk
+from games.mogel_motte.engine.tells import expected_sizes, log_read, shrunk
 
 
 def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:

@@ -9,13 +9,13 @@ Draws a Mogel Motte card as inline SVG. Arguments:
 * ``decorative=True`` to hide it from screen readers when adjacent text
   already names the card.
 
-Link ``{% static 'cards/cards.css' %}`` in the page for the size classes.
+Link ``{% static 'table/cards.css' %}`` in the page for the size classes.
 """
 
 from django import template
 
-from ..names import card_label as _card_label
-from ..render import render_card
+from ..cards.names import card_label as _card_label
+from ..cards.render import render_card
 
 register = template.Library()
 

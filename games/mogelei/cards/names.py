@@ -1,6 +1,6 @@
 """Mogelei card notation and translated names.
 
-A card is ``"<colour>-<value>"`` (``"black-9"``, the engine's ids: ``mogelei.engine.cards``); two pictures are not
+A card is ``"<colour>-<value>"`` (``"black-9"``, the engine's ids: ``games.mogelei.engine.cards``); two pictures are not
 playing cards: ``"back"`` (any card face down) and ``"reward"`` (a reward card, "the
 fattest egg"). :func:`card_label` names a card standing alone, the way the glossary
 (docs/glossary.md, Mogelei) names colours and family members: "Father's black 9".
@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from django.utils.translation import npgettext, pgettext_lazy
 
-from mogelei.engine.cards import COLOURS, EGGS_BY_VALUE, FAMILY, card, eggs
+from games.mogelei.engine.cards import COLOURS, EGGS_BY_VALUE, FAMILY, card, eggs
 
 BACK, REWARD = "back", "reward"
 

@@ -1,7 +1,7 @@
 """Render one Mogelei card picture as an inline ``<svg>`` string.
 
-The pictures share Mogel Motte's sizes and size classes (``mm-card mm-card--md``), so
-``cards/cards.css`` sizes both games' cards; ``mogelei-card--<kind>`` names the kind (black … blue, back, reward).
+The pictures have the platform's card sizes and size classes (``mm-card mm-card--md``,
+``mogel.table.cards.SIZES``), so ``table/cards.css`` sizes every game's cards; ``mogelei-card--<kind>`` names the kind (black … blue, back, reward).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from mogel.cards.render import SIZES
+from mogel.table.cards import SIZES
 
-from mogelei.engine.cards import COLOURS, EGG_OPTIONS, EGGS_BY_VALUE, FAMILY, eggs
+from ..engine.cards import COLOURS, EGG_OPTIONS, EGGS_BY_VALUE, FAMILY, eggs
 from .names import BACK, REWARD, card_label, parse_card
 from .palette import EGG_WHITE, MEDALLION, OUTLINE, PALETTE, YOLK, YOLK_EDGE
 

@@ -4,9 +4,9 @@
 filters a logged event for one seat the way ``Game.view`` does.
 """
 
-from mogel.engine.errors import MOGELEI_CODES as CODES
-from mogel.engine.errors import IllegalAction
-from mogel.engine.eventlog import seen_by
+from mogel.core.eventlog import seen_by
+
+from .errors import CODES, IllegalAction
 
 from .cards import COLOURS, FAMILY, Card, card, deck, eggs
 from .game import Game

@@ -1,6 +1,6 @@
 """Bots for Mogelei: they call, lay, reveal or bluff, continue, end and accuse from their own view only.
 
-A bot never sees the :class:`~mogelei.engine.Game` object: :meth:`Bot.choose` gets
+A bot never sees the :class:`~games.mogelei.engine.Game` object: :meth:`Bot.choose` gets
 ``game.view(seat)``, ``game.legal_actions(seat)`` and the seat's own memory, a small
 JSON dict that :func:`observe` fills from what that seat saw (its log: cards revealed,
 uncovered by an accusation or turned up at the end of a round, its own cards laid).

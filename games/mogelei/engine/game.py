@@ -1,6 +1,6 @@
 """The Mogelei state machine: one :class:`Game` holds a whole match, game after game.
 
-Same shape as Mogel Motte's engine (``mogel/engine/game.py``, after OpenSpiel's Python
+Same shape as Mogel Motte's engine (``games/mogel_motte/engine/game.py``, after OpenSpiel's Python
 games): ``legal_actions(seat)`` lists what a seat may do now, ``apply(seat, action, at)``
 does it, ``view(seat)`` is what that seat may see. Time is an input (Mogelei has no
 windows, so ``advance`` only moves the clock); chance comes only from the seed, one
@@ -47,10 +47,10 @@ import json
 import random
 import re
 
-from mogel.engine.errors import IllegalAction
-from mogel.engine.eventlog import EventLog, public, seen_by
+from mogel.core.eventlog import EventLog, public, seen_by
 
 from . import cards as C
+from .errors import IllegalAction
 
 PHASE_CALL = "call"
 PHASE_LAY = "lay"

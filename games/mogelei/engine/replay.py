@@ -1,4 +1,4 @@
-"""A Mogelei match played again from its start and its logged events (see ``mogel.engine.replay``).
+"""A Mogelei match played again from its start and its logged events (``mogel.core.replay``).
 
 Each event that starts a move names it: ``called``, ``laid`` (its card is in the stored
 event, private part included), ``revealed``, ``hid``, ``continued``, ``ended``, ``accused``.
@@ -6,7 +6,7 @@ event, private part included), ``revealed``, ``hid``, ``continued``, ``ended``, 
 
 from __future__ import annotations
 
-from mogel.engine import replay as shared
+from mogel.core import replay as shared
 
 from .game import Game
 

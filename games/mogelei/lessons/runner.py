@@ -17,7 +17,7 @@ from the public view: ``{"on_turn": 0}``, ``{"colour": "black"}`` (the called co
 
 from __future__ import annotations
 
-from mogelei.engine import Game
+from games.mogelei.engine import Game
 from tutorial.runner import Rules, first_owed, since
 
 

@@ -1,11 +1,11 @@
 """Mogelei's lessons on the site: what its game kind gives the shared lesson pages
-(``docs/platform.md``, "Lessons"); the steps themselves are ``mogelei/lessons/data/*.json``,
-played by :mod:`mogelei.lessons.runner`.
+(``docs/platform.md``, "Lessons"); the steps themselves are ``games/mogelei/lessons/data/*.json``,
+played by :mod:`games.mogelei.lessons.runner`.
 
 The lesson table is the practice game's table seen from the learner's seat: the same presenter
-(:func:`mogelei.table.present.present`) and the same seats, choices and hand
-(``templates/mogelei/table.html``), inside the lesson's own ``#table`` section
-(``templates/mogelei/lesson_table.html``: it polls while a bot still owes a move and carries the
+(:func:`games.mogelei.table.present.present`) and the same seats, choices and hand
+(``games/mogelei/templates/mogelei/table.html``), inside the lesson's own ``#table`` section
+(``games/mogelei/templates/mogelei/lesson_table.html``: it polls while a bot still owes a move and carries the
 step's status and hint for ``tutorial.js``).
 """
 
@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from django.utils.translation import gettext_lazy, pgettext
 
-from mogelei.table.present import present
+from games.mogelei.table.present import present
 from tutorial.runner import LEARNER
 
 TEMPLATES = {

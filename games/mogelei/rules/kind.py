@@ -7,9 +7,9 @@ live with the rules text and the table's kind needs no rules code of its own.
 
 from django.utils.translation import gettext_lazy
 
-from mogelei.cards.render import rules_card
+from games.mogelei.cards.render import rules_card
 
-# The anchors in page order; refusal codes (mogel.engine.errors.MOGELEI_CODES), lessons and the
+# The anchors in page order; refusal codes (games.mogelei.engine.errors.CODES), lessons and the
 # table link "why?" to them.
 SLUGS = ("aim", "material", "setup", "round", "reveal", "choices", "fattest-egg", "end", "example", "tips")
 
@@ -27,7 +27,7 @@ TEXTS = {
 
 
 class MogeleiRules:
-    rules_dir, has_summary = "mogelei/rules/data", False
+    rules_dir, has_summary = "games/mogelei/rules/data", False
     rule_slugs, rules_texts = SLUGS, TEXTS
 
     def rules_card(self, name):

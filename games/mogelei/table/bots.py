@@ -1,6 +1,6 @@
 """Mogelei's bots at the web table: which bot moves next, what it does, and when.
 
-The bots themselves (``mogelei.engine.bots``) decide from their own ``view`` and memory. Here
+The bots themselves (``games.mogelei.engine.bots``) decide from their own ``view`` and memory. Here
 they get their timing: every decision takes a visible moment at the game's pace
 (``mogel.play.bots.PACES``), drawn from a generator seeded by the game, the seat and the
 number of events so far, never by the bot's cards or choice. So a forced "keep hidden" takes
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from mogel.play.bots import Planned, last_public_t, pace_ms
-from mogelei.engine import bots as engine_bots
+from games.mogelei.engine import bots as engine_bots
 
 HUMAN = 0
 # A decision's time as a share of the pace, by phase: laying is quick (everyone lays at once),

@@ -1,8 +1,8 @@
 """Mogelei's engine events as sentences in the visitor's language: ``describe(event, names, me)``.
 
-The same contract as :mod:`mogel.table.events`: an event is a dict with a ``code`` and seats,
+The same contract as :mod:`games.mogel_motte.table.events`: an event is a dict with a ``code`` and seats,
 cards and counts, never text; ``me`` reads the "you" forms (``None``: an onlooker). The events
-come already filtered for the viewer (:func:`mogel.table.events.visible`): a ``laid`` event of
+come already filtered for the viewer (:func:`mogel.core.eventlog.seen_by`): a ``laid`` event of
 another seat has no ``card``, and no event ever names a face-down card of an earlier pass.
 The words follow the glossary (caller, pass, reveal, keep hidden, bluff, accuse, the fattest egg).
 """
@@ -13,7 +13,7 @@ from babel.lists import format_list
 from django.utils.translation import get_language, ngettext, pgettext, to_locale
 from django.utils.translation import gettext as _
 
-from mogel.table.events import visible  # noqa: F401  (the filter is the same for both games)
+from mogel.core.eventlog import seen_by as visible  # noqa: F401  (the platform's one filter)
 
 from .names import card_name, colour_label
 

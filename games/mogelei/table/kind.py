@@ -1,8 +1,8 @@
 """Mogelei as a game kind of the shared practice-game platform (``mogel.games``, docs/platform.md).
 
-Its engine (``mogelei.engine``), its bots with their pace (:mod:`.bots`), what the player's
+Its engine (``games.mogelei.engine``), its bots with their pace (:mod:`.bots`), what the player's
 seat sees (the engine's ``seen_by``), the table's body (:mod:`.present`,
-``templates/mogelei/table.html``), the scores shown after each game and at the end of the match.
+``games/mogelei/templates/mogelei/table.html``), the scores shown after each game and at the end of the match.
 Registered by the ``mogelei`` app's ``ready()``.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.engine.eventlog import seen_by
+from mogel.core.eventlog import seen_by
 from mogel.games import GameKind, Way
 from mogel.rules.links import rules_url
-from mogelei.cards.render import render_card
-from mogelei.lessons import web as lessons
-from mogelei.rules.kind import MogeleiRules
+from games.mogelei.cards.render import render_card
+from games.mogelei.lessons import web as lessons
+from games.mogelei.rules.kind import MogeleiRules
 
 from . import bots, motion
 from .events import describe
@@ -35,8 +35,8 @@ class Mogelei(MogeleiRules, GameKind):
                           "hidden – and catch the bluffers. Every fried egg you collect costs you a point."),)
     min_players, max_players = 3, 8
     slug = "mogelei"
-    engine_path = "mogelei.engine.Game"
-    lobby_form = "mogelei.table.lobby.LobbyForm"
+    engine_path = "games.mogelei.engine.Game"
+    lobby_form = "games.mogelei.table.lobby.LobbyForm"
     templates = {
         "body": "mogelei/table.html#body",
         "summary": "mogelei/_summary.html",
@@ -52,8 +52,8 @@ class Mogelei(MogeleiRules, GameKind):
     # Everyone lays at once: a lay is judged when it arrives, never refused because a bot laid
     # meanwhile (the engine refuses a second one). Every other move waits for the player alone.
     fast_actions = {"lay": ("laid",)}
-    # The lessons (mogelei.lessons.web): the shared lesson pages with Mogelei's table.
-    lessons_dir, lesson_runner = "mogelei/lessons/data", "mogelei.lessons.runner.RULES"
+    # The lessons (games.mogelei.lessons.web): the shared lesson pages with Mogelei's table.
+    lessons_dir, lesson_runner = "games/mogelei/lessons/data", "games.mogelei.lessons.runner.RULES"
     lesson_templates, lesson_table = lessons.TEMPLATES, staticmethod(lessons.lesson_table)
     learn_description, lessons_intro = lessons.LEARN_DESCRIPTION, lessons.LESSONS_INTRO
 

@@ -13,13 +13,13 @@ A move is ``{"kind", "seat", ...}`` with the seat that acts:
 
 ``sound`` names the cue a move plays when sound is on: ``caught`` (caught bluffing),
 ``celebrate`` (the fattest egg), ``round`` (the round's end); "your turn" is the shared one.
-Every event is filtered with :func:`mogel.table.events.visible` again, so a caller passing raw
+Every event is filtered with :func:`mogel.core.eventlog.seen_by` again, so a caller passing raw
 log entries still never sends a card the viewer may not see.
 """
 
 from __future__ import annotations
 
-from mogel.table.events import visible
+from mogel.core.eventlog import seen_by as visible
 
 MAX_MOVES = 12
 

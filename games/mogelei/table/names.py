@@ -1,6 +1,6 @@
 """Mogelei's colours and cards in running text (the table's sentences, prompts and labels).
 
-The words themselves are the card art's (``mogelei.cards.names``: colour, family member);
+The words themselves are the card art's (``games.mogelei.cards.names``: colour, family member);
 here they are put together the way a sentence names them: "black (father)", "black 9".
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django.utils.translation import pgettext
 
-from mogelei.cards.names import colour_name, member_name  # noqa: F401  (re-exported for the table)
-from mogelei.engine.cards import COLOURS, FAMILY  # noqa: F401
+from games.mogelei.cards.names import colour_name, member_name  # noqa: F401  (re-exported for the table)
+from games.mogelei.engine.cards import COLOURS, FAMILY  # noqa: F401
 
 
 def split(card: str) -> tuple[str, int] | None:

@@ -1,6 +1,6 @@
-"""One seat's Mogelei ``view`` + ``legal_actions`` as template context for ``templates/mogelei/table.html``.
+"""One seat's Mogelei ``view`` + ``legal_actions`` as template context for ``games/mogelei/templates/mogelei/table.html``.
 
-Generic like :mod:`mogel.table.present`: no game row, no bots, no lessons. The view is the
+Generic like :mod:`games.mogel_motte.table.present`: no game row, no bots, no lessons. The view is the
 engine's ``Game.view(seat)`` (docs: /work/mz-spec.md, "View"); it never holds another seat's
 face-down card, and nothing here adds one.
 """
@@ -14,10 +14,10 @@ from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from mogel.play import shell
-from mogel.play.places import placed
-from mogelei.cards.palette import PALETTE
-from mogelei.cards.render import render_back, render_card
-from mogelei.engine.cards import eggs as _eggs
+from mogel.core.seats import placed
+from games.mogelei.cards.palette import PALETTE
+from games.mogelei.cards.render import render_back, render_card
+from games.mogelei.engine.cards import eggs as _eggs
 
 from . import motion
 from .events import describe
@@ -28,7 +28,7 @@ _SVG_CACHE: dict = {}
 
 
 def card_svg(card: str, size: str, eggs_option: str = "by_value"):
-    """The card's decorative SVG (``mogelei.cards``), cached per language: drawing it is the slow part."""
+    """The card's decorative SVG (``games.mogelei.cards``), cached per language: drawing it is the slow part."""
     key = (card, size, eggs_option, get_language())
     svg = _SVG_CACHE.get(key)
     if svg is None:
@@ -199,7 +199,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     """Template context for the shared shell ``play/table.html`` around ``mogelei/table.html#body``.
 
     ``announce``: events (as the seat sees them) read out once in the live region;
-    ``moved``: the events to animate (default ``announce``). The rest as :func:`mogel.table.present.present`.
+    ``moved``: the events to animate (default ``announce``). The rest as :func:`games.mogel_motte.table.present.present`.
     """
     me, players, phase = view["seat"], view["players"], view["phase"]
     legal_set = set(legal)

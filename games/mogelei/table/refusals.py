@@ -1,8 +1,8 @@
 """Why a Mogelei move is refused, in the visitor's language: ``explain(code, params) -> (message, anchor)``.
 
-``code`` is an :class:`~mogel.engine.errors.IllegalAction` code of Mogelei
-(``mogel.engine.errors.MOGELEI_CODES``) or one of the web table's own
-(:data:`mogel.table.refusals.TABLE_CODES`: a stale table, a forged post). The anchor is the
+``code`` is an :class:`~mogel.core.errors.IllegalAction` code of Mogelei
+(``games.mogelei.engine.errors.CODES``) or one of the web table's own
+(:data:`games.mogel_motte.table.refusals.TABLE_CODES`: a stale table, a forged post). The anchor is the
 section of the Mogelei rules page that explains the rule; :func:`rule_link` makes it a URL.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from mogel.engine.errors import MOGELEI_CODES
+from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.rules.links import rule_url
-from mogel.table.refusals import _MESSAGES as SHARED_MESSAGES
-from mogel.table.refusals import TABLE_CODES
+from games.mogel_motte.table.refusals import _MESSAGES as SHARED_MESSAGES
+from games.mogel_motte.table.refusals import TABLE_CODES
 
 from .names import colour_label
 

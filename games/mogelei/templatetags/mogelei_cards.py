@@ -4,7 +4,7 @@
 Draws a Mogelei card as inline SVG: ``size="sm|md|lg"`` (default ``md``),
 ``eggs="by_value|one"`` (the game's egg option, default ``by_value``), ``decorative=True``
 to hide it from screen readers when adjacent text names the card. An unknown card raises
-ValueError. Link ``{% static 'cards/cards.css' %}`` in the page for the size classes.
+ValueError. Link ``{% static 'table/cards.css' %}`` in the page for the size classes.
 """
 
 from django import template

@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from mogelei.engine import Game, IllegalAction
-from mogelei.engine.simulate import random_step
+from games.mogelei.engine import Game, IllegalAction
+from games.mogelei.engine.simulate import random_step
 
 
 def position(hands, caller=0, colour=None, **extra):

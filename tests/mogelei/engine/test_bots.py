@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from mogelei.engine import COLOURS, Game, deck
-from mogelei.engine.bots import LEVELS, Bot, observe, observe_all, play_bots
+from games.mogelei.engine import COLOURS, Game, deck
+from games.mogelei.engine.bots import LEVELS, Bot, observe, observe_all, play_bots
 
 from .helpers import lay_all, play, position
 

@@ -2,8 +2,8 @@ from collections import Counter
 
 import pytest
 
-from mogelei.engine import COLOURS, FAMILY, card, deck, eggs
-from mogelei.engine.cards import in_play, sorted_cards, values
+from games.mogelei.engine import COLOURS, FAMILY, card, deck, eggs
+from games.mogelei.engine.cards import in_play, sorted_cards, values
 
 
 def test_four_colours_one_per_family_member():

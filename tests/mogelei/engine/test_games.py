@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from mogelei.engine import Game, deck, eggs
-from mogelei.engine.game import game_points, places
+from games.mogelei.engine import Game, deck, eggs
+from games.mogelei.engine.game import game_points, places
 
 from .helpers import codes, lay_all, play, position
 

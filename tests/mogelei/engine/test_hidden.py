@@ -6,7 +6,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mogelei.engine import Game, seen_by
+from games.mogelei.engine import Game, seen_by
 
 from .helpers import lay_all, play, position, random_position
 

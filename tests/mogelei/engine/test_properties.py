@@ -8,8 +8,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mogelei.engine import Game, deck, eggs, seen_by
-from mogelei.engine.simulate import random_game, random_step
+from games.mogelei.engine import Game, deck, eggs, seen_by
+from games.mogelei.engine.simulate import random_game, random_step
 
 from .helpers import random_position
 

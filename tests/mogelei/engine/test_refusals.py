@@ -2,8 +2,10 @@
 
 import pytest
 
-from mogel.engine.errors import CODES, MOGELEI_CODES, IllegalAction
-from mogelei.engine import Game
+from games.mogel_motte.engine.errors import CODES
+from games.mogelei.engine.errors import CODES as MOGELEI_CODES
+from mogel.core.errors import IllegalAction
+from games.mogelei.engine import Game
 
 from .helpers import lay_all, play, position, refused
 

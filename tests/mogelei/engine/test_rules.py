@@ -2,8 +2,8 @@
 
 import pytest
 
-from mogelei.engine import Game
-from mogelei.engine.game import (accusable, collector_after_accusation, fattest_egg, follow_ok,
+from games.mogelei.engine import Game
+from games.mogelei.engine.game import (accusable, collector_after_accusation, fattest_egg, follow_ok,
                                  on_turn_after_pass, reveal_allowed, reveal_order)
 
 from .helpers import codes, lay_all, play, position, refused

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from mogelei.engine import Game, deck
-from mogelei.engine.replay import replay
-from mogelei.engine.simulate import random_game, random_step
+from games.mogelei.engine import Game, deck
+from games.mogelei.engine.replay import replay
+from games.mogelei.engine.simulate import random_game, random_step
 
 
 def test_a_trimmed_match_plays_and_views_as_the_whole_one_and_stays_small():

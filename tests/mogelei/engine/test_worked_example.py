@@ -10,7 +10,7 @@ cards; A's hidden black 9 beats E's black 8 for the fattest egg; B calls next.
 
 import json
 
-from mogelei.engine import seen_by
+from games.mogelei.engine import seen_by
 
 from .helpers import codes, lay_all, play, position
 

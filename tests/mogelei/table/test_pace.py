@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mogelei.engine import Game
-from mogelei.table import bots
+from games.mogelei.engine import Game
+from games.mogelei.table import bots
 
 HANDS_FOLLOW = [["red-2", "red-5"], ["red-1", "black-2"], ["yellow-1", "red-3"]]
 HANDS_CANNOT = [["red-2", "red-5"], ["black-1", "black-3"], ["yellow-1", "yellow-2"]]

@@ -14,12 +14,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from mogel.engine.errors import MOGELEI_CODES
-from mogel.engine.eventlog import seen_by
-from mogelei.engine import Game, cards
-from mogelei.table import events, motion, names
-from mogelei.table.present import game_summary, present
-from mogelei.table.refusals import explain
+from games.mogelei.engine.errors import CODES as MOGELEI_CODES
+from mogel.core.eventlog import seen_by
+from games.mogelei.engine import Game, cards
+from games.mogelei.table import events, motion, names
+from games.mogelei.table.present import game_summary, present
+from games.mogelei.table.refusals import explain
 
 LANGS = ("en", "de", "fr", "nl", "it")
 NAMES = ["Ann", "Lotte", "Emil", "Berta", "Claus", "Doris", "Anton", "Maxi"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.utils.html import format_html
 
-from mogel.engine.errors import IllegalAction
+from mogel.core.errors import IllegalAction
 from mogel.games import GameKind
 from tutorial.runner import Rules, first_owed, since
 

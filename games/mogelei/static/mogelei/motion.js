@@ -1,6 +1,6 @@
 /* Mogelei's moves at the table, through the shared motion hook (table/motion.js: window.mmMotion).
 
-   The server sends the public moves since the page's last version (mogelei/table/motion.py):
+   The server sends the public moves since the page's last version (games/mogelei/table/motion.py):
    lay (a card flies face down from the seat to its stack), reveal / accuse / turn_up (a card
    flips face up where it lies), reward (the fattest egg's reward card flies to its seat),
    collect (the round's cards fly to the seat that collects them), turn (another seat is on turn).

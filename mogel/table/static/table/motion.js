@@ -2,7 +2,7 @@
    player has turned sound on.
 
    The server puts the public moves since the page's last version into the swapped table
-   (<template class="table__moves" data-moves="[{kind, from, to, card}]">, mogel/table/motion.py,
+   (<template class="table__moves" data-moves="[{kind, from, to, card}]">, games/mogel_motte/table/motion.py,
    with the faces of the cards it may show). After htmx settles the new table, the moves are
    queued and shown one after the other: the seat that acts lights up, then its card flies
    (seat → discard pile, draw pile → seat, seat → seat, the Guard Bug to its new owner).
