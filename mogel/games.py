@@ -31,16 +31,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.functional import cached_property
 
 from mogel.core.eventlog import seen_by
 
-if TYPE_CHECKING:  # pragma: no cover
-    from mogel.play.service import Turn
+# mogel.play.service.Turn (named only: the service imports this registry).
+Turn = Any
 
 # A page section -> its URL namespaces: the top-level kind's, every other kind's (with ``kind``).
 _NAMESPACES = {"play": ("play", "kind-play"), "rules": ("rules", "kind-rules"), "learn": ("tutorial", "kind-learn")}
@@ -302,10 +302,14 @@ class RulesHooks:
         return None
 
     def rule_link(self, slug: str | None) -> str | None:
-        """The rules page's URL for an anchor from ``explain`` (None: no such anchor, no rules page)."""
-        from mogel.rules.links import rule_url
-
-        return rule_url(slug, self.key)
+        """The rules page's URL for an anchor (from ``explain``, a lesson, a summary box), or None:
+        no such anchor, no rules page."""
+        if not slug or slug not in self.rule_slugs or not self.rules_dir:
+            return None
+        try:
+            return f"{self.url('rules', 'index')}#{slug}"
+        except NoReverseMatch:
+            return None
 
 
 class GameKind(GameFacts, PracticeHooks, LessonHooks, RulesHooks):

@@ -3,8 +3,6 @@ another kind's at ``/<lang>/<kind slug>/<rules/>``)."""
 
 from __future__ import annotations
 
-from django.urls import NoReverseMatch
-
 from mogel import games
 
 
@@ -25,10 +23,4 @@ def summary_or_rules(kind) -> str | None:
 
 def rule_url(slug: str | None, game: str) -> str | None:
     """URL of one of the game's rule sections, or None (no such anchor, no rules page)."""
-    kind = games.get(game)
-    if not slug or slug not in kind.rule_slugs:
-        return None
-    try:
-        return f"{rules_url(kind)}#{slug}"
-    except NoReverseMatch:
-        return None
+    return games.get(game).rule_link(slug)

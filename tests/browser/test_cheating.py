@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from games.mogel_motte.engine import Game
 from mogel.play.models import PracticeGame
-from tests.site.test_cheating import ALWAYS, NEVER, QUIET, SNEAKY, YOU_CHEAT, YOU_GUARD
+from tests.games.mogel_motte.site.test_cheating import ALWAYS, NEVER, QUIET, SNEAKY, YOU_CHEAT, YOU_GUARD
 
 from .htmx import ready
 

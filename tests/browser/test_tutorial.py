@@ -7,15 +7,16 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from mogel.play.service import window_options
+from games.mogel_motte.table.kind import window_options
 from tutorial import data_files, placeholders
+from tests.games.mogel_motte.game_data import LESSON_FOLDER
 
 from .htmx import tab_to
 
 pytestmark = pytest.mark.browser
 
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 SLUGS = data_files.addresses(LESSONS)[0]
 
 

@@ -24,8 +24,10 @@ from django.test import Client
 import tutorial.views
 from mogel.play import service
 from mogel.play.models import PracticeGame
-from tutorial import progress, runner
+from tutorial import progress
 from tutorial.models import Step
+
+from tests.games.mogel_motte.game_data import runner
 
 from .play_helpers import LOBBY
 

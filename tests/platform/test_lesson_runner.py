@@ -4,7 +4,8 @@ import dataclasses
 
 import pytest
 
-from tests.site.fake_kind import RULES, Climb
+from tests.third_game.engine import Climb
+from tests.third_game.kind import RULES
 from tutorial import runner
 
 

@@ -21,7 +21,7 @@ from django.template import Template
 from django.utils import timezone
 
 from mogel import games
-from games.mogel_motte.engine import IllegalAction
+from mogel.core import errors
 from mogel.play import forms as lobby_forms
 from mogel.play import shell
 from mogel.play.bots import Planned, paced
@@ -30,6 +30,8 @@ from mogel.play.models import PracticeGame
 from .play_helpers import LOBBY, post, row_of, version_of
 
 pytestmark = pytest.mark.django_db
+# Its own refusals (no rules page: no anchors).
+IllegalAction = errors.register("tap-in-turn", dict.fromkeys([*errors.PLATFORM_CODES, "not_your_turn"]))
 
 
 class TapGame:
@@ -131,7 +133,7 @@ class TapKind(games.GameKind):
     engine_path = f"{__name__}.TapGame"
     lobby_form = f"{__name__}.TapForm"
     templates = {"body": BODY, "summary": SUMMARY}
-    sounds = {"tapped": "mogel_motte/sounds/slap.mp3"}
+    sounds = {"tapped": "table/sounds/turn.mp3"}
     hold_after = ()
 
     def new_game(self, players, seed, choices):

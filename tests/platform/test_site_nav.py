@@ -45,7 +45,7 @@ def footer(html):
 
 
 def mogelei_game(client, lang):
-    from .test_mogelei_play import start
+    from tests.games.mogelei.site.test_play import start
     return start(client, lang)
 
 

@@ -22,7 +22,7 @@ from . import bots, motion
 from .events import describe
 from .lobby import dealer_seat
 from .present import game_summary, present, round_summary
-from .refusals import explain, rule_link
+from .refusals import explain
 
 HUMAN = 0
 MOGELEI = "mogelei"
@@ -115,7 +115,6 @@ class Mogelei(MogeleiRules, GameKind):
     # The sentences, refusals and moves are the table package's own functions.
     describe = staticmethod(describe)
     explain = staticmethod(explain)
-    rule_link = staticmethod(rule_link)
     moves = staticmethod(motion.moves)
 
     def card_art(self, card, size="sm"):

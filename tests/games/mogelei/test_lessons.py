@@ -11,15 +11,17 @@ the autopilot does with a decision the script leaves open.
 """
 
 import re
+from pathlib import Path
 
 import pytest
 
+import games.mogelei
 from games.mogelei.engine import Game
 from games.mogelei.engine import cards as C
 from games.mogelei.lessons.runner import RULES
 from tutorial import data_files, placeholders, runner
 
-FOLDER = data_files.DATA.parents[2] / "mogelei" / "lessons" / "data"
+FOLDER = Path(games.mogelei.__file__).parent / "lessons" / "data"
 LESSONS = data_files.lessons(FOLDER)
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
 IDS = [f"{lesson['slug']}/{step['key']}" for lesson, step in STEPS]

@@ -11,7 +11,7 @@ from mogel.rules.content import read
 from games.mogelei.cards.render import rules_card
 from games.mogelei.engine.cards import eggs, values
 from games.mogelei.rules.kind import SLUGS as KIND_SLUGS
-from tests.mogelei.engine.test_worked_example import PASS_1, PASS_2
+from tests.games.mogelei.engine.test_worked_example import PASS_1, PASS_2
 
 DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"
 LANGS = ["de", "en", "fr", "nl", "it"]

@@ -11,9 +11,10 @@ import pytest
 
 from games.mogel_motte.engine import CODES
 from games.mogel_motte.engine.game import DEFAULT_OPTIONS
-from tutorial import data_files, placeholders, runner
+from tutorial import data_files, placeholders
+from tests.games.mogel_motte.game_data import LESSON_FOLDER, runner
 
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
 IDS = [f"{lesson['slug']}/{step['key']}" for lesson, step in STEPS]
 

@@ -7,10 +7,12 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.site.test_tutorial import LANGUAGES, clock, hx, lesson_url, lessons  # noqa: F401 (fixtures)
-from tutorial import data_files, runner
+from tests.games.mogel_motte.site.test_tutorial import LANGUAGES, lesson_url
+from tests.platform.lesson_helpers import clock, hx, lessons  # noqa: F401 (fixtures)
+from tutorial import data_files
+from tests.games.mogel_motte.game_data import LESSON_FOLDER, runner
 
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
 DRAW_LINE = "Your turn: no card fits, so draw a card."
 

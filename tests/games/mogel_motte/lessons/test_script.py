@@ -8,10 +8,11 @@ import pytest
 from django.utils import translation
 
 from games.mogel_motte.table.events import describe
-from tutorial import data_files, runner
+from tutorial import data_files
+from tests.games.mogel_motte.game_data import LESSON_FOLDER, runner
 from tutorial.views import seat_names
 
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
 IDS = [f"{lesson['slug']}/{step['key']}" for lesson, step in STEPS]
 NAMES = ["you", "Mia", "Leo", "Ben", "Zoe"]

@@ -14,7 +14,7 @@ import pytest
 from games.mogel_motte.engine import Game
 from games.mogel_motte.table import tells
 
-from .play_helpers import LOBBY, events_after, log_of, post, row_of, state, version_of
+from tests.platform.play_helpers import LOBBY, events_after, log_of, post, row_of, state, version_of
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,13 @@ import pytest
 from django.urls import reverse
 
 
-from tests.site.test_tutorial import LANGUAGES, LEARN, SLUGS, clock, hx, lesson_url, lessons  # noqa: F401 (fixtures)
+from tests.games.mogel_motte.site.test_tutorial import LANGUAGES, LEARN, SLUGS, lesson_url
+from tests.platform.lesson_helpers import clock, hx, lessons  # noqa: F401 (fixtures)
 from tutorial import data_files
+from tests.games.mogel_motte.game_data import LESSON_FOLDER
 from tutorial.models import Lesson
 
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 
 
 def alternates(html):

@@ -5,10 +5,12 @@ import re
 
 import pytest
 
-from tests.site.test_tutorial import LANGUAGES, clock, hx, lesson_url, lessons  # noqa: F401 (fixtures)
+from tests.games.mogel_motte.site.test_tutorial import LANGUAGES, lesson_url
+from tests.platform.lesson_helpers import clock, hx, lessons  # noqa: F401 (fixtures)
 from tutorial import data_files, placeholders
+from tests.games.mogel_motte.game_data import LESSON_FOLDER
 
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 
 WITH_TIMES = [(lesson["slug"], step) for lesson in LESSONS for step in lesson["steps"]
          if any(placeholders.names(t) for text in [step["goal"], *(h["text"] for h in step["hints"])]

@@ -13,7 +13,7 @@ from games.mogel_motte.engine.simulate import random_step
 from games.mogel_motte.table import motion
 from games.mogel_motte.table.events import visible
 
-from .play_helpers import LOBBY, post, version_of
+from tests.platform.play_helpers import LOBBY, post, version_of
 
 PRIVATE_KINDS = {"draw", "gift", "hand", "penalty"}
 

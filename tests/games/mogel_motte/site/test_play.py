@@ -13,7 +13,7 @@ from games.mogel_motte.engine import Game
 from mogel.play import service
 from mogel.play.models import PracticeGame
 
-from .play_helpers import LOBBY, events_after, log_of, post, row_of, state, version_of
+from tests.platform.play_helpers import LOBBY, events_after, log_of, post, row_of, state, version_of
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ import pytest
 from games.mogel_motte.engine import Game
 from mogel.play import service
 
-from .play_helpers import LOBBY, events_after, log_of, post, row_of, version_of
+from tests.platform.play_helpers import LOBBY, events_after, log_of, post, row_of, version_of
 
 pytestmark = pytest.mark.django_db
 

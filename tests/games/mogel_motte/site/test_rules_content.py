@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from mogel.games import MOGEL_MOTTE
+from tests.games.mogel_motte.game_data import KEY as MOGEL_MOTTE, RULES_FILE
 
 from mogel.rules import content
 from mogel.rules.models import RuleSection
@@ -36,10 +36,10 @@ def data_file(tmp_path):
 @pytest.mark.django_db
 def test_load_sets_every_language_explicitly_and_is_idempotent(data_file):
     path = data_file([section("idea", 1), section("cards", 2)])
-    summary = content.load_sections(path)
+    summary = content.load_sections(path, MOGEL_MOTTE)
     assert summary.startswith("2 rules sections")
     first = list(RuleSection.objects.values())
-    assert content.load_sections(path).startswith("2 rules sections (0 new, 2 updated, 0 removed)")
+    assert content.load_sections(path, MOGEL_MOTTE).startswith("2 rules sections (0 new, 2 updated, 0 removed)")
     assert list(RuleSection.objects.values()) == first
 
     cards = RuleSection.objects.get(slug="cards")
@@ -50,8 +50,8 @@ def test_load_sets_every_language_explicitly_and_is_idempotent(data_file):
 
 @pytest.mark.django_db
 def test_load_updates_changed_text_and_deletes_sections_no_longer_in_the_file(data_file):
-    content.load_sections(data_file([section("idea", 1), section("cards", 2), section("old", 3)]))
-    summary = content.load_sections(data_file([section("cards", 1, word="New"), section("idea", 2)]))
+    content.load_sections(data_file([section("idea", 1), section("cards", 2), section("old", 3)]), MOGEL_MOTTE)
+    summary = content.load_sections(data_file([section("cards", 1, word="New"), section("idea", 2)]), MOGEL_MOTTE)
     assert summary == "2 rules sections (0 new, 2 updated, 1 removed)"
     assert list(RuleSection.objects.values_list("slug", "order", "title_fr")) == [
         ("cards", 1, "New cards fr"),
@@ -78,9 +78,9 @@ def test_read_refuses_malformed_data(data_file, items, complaint):
 def test_loadcontent_command_loads_the_rules_from_the_repository():
     out = StringIO()
     call_command("loadcontent", stdout=out)
-    assert f"rules: {len(content.read())} rules sections" in out.getvalue()
-    assert RuleSection.objects.filter(game=MOGEL_MOTTE).count() == len(content.read())
+    assert f"rules: mogel-motte: {len(content.read(RULES_FILE))} rules sections" in out.getvalue()
+    assert RuleSection.objects.filter(game=MOGEL_MOTTE).count() == len(content.read(RULES_FILE))
 
 
 def test_the_repository_has_the_rules_data_file():
-    assert content.DATA_FILE.exists(), "games/mogel_motte/rules/data/sections.json is missing"
+    assert RULES_FILE.exists(), "games/mogel_motte/rules/data/sections.json is missing"

@@ -9,11 +9,16 @@ from django.utils import translation
 
 from games.mogel_motte.engine import cards as engine_cards
 from games.mogel_motte.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, Game
-from mogel.games import MOGEL_MOTTE
-from mogel.rules import content
+from functools import partial
+
 from games.mogel_motte.rules.anchors import SLUGS
-from mogel.rules.markup import inline_text, plain_text, problems
+from mogel.rules import content, markup
+from mogel.rules.markup import inline_text, plain_text
 from mogel.rules.models import RuleSection
+from tests.games.mogel_motte.game_data import KEY as MOGEL_MOTTE
+from tests.games.mogel_motte.game_data import RULES_FILE
+
+problems = partial(markup.problems, game=MOGEL_MOTTE)
 
 LANGS = ["de", "en", "fr", "nl", "it"]
 PATHS = {"de": "/de/regeln/", "en": "/en/rules/", "fr": "/fr/regles/", "nl": "/nl/spelregels/", "it": "/it/regole/"}
@@ -39,7 +44,7 @@ def test_every_section_exists_in_order_with_title_and_body_in_every_language(rul
 
 def test_no_language_shares_another_languages_body():
     # A copy-pasted English text in another language's field is a gap too.
-    for item in content.read():
+    for item in content.read(RULES_FILE):
         bodies = [item["body"][lang] for lang in LANGS]
         assert len(set(bodies)) == len(LANGS), f"{item['slug']}: two languages share a body"
 
@@ -47,7 +52,7 @@ def test_no_language_shares_another_languages_body():
 def test_the_data_file_uses_the_markup_correctly():
     mistakes = [
         f"{item['slug']} ({lang}): {problem}"
-        for item in content.read()
+        for item in content.read(RULES_FILE)
         for lang in LANGS
         for field in ("title", "body")
         for problem in problems(item[field][lang])
@@ -56,7 +61,7 @@ def test_the_data_file_uses_the_markup_correctly():
 
 
 def test_the_order_field_matches_the_list_order():
-    assert [item["order"] for item in content.read()] == list(range(1, len(SLUGS) + 1))
+    assert [item["order"] for item in content.read(RULES_FILE)] == list(range(1, len(SLUGS) + 1))
 
 
 # Numbers the engine enforces, as the page tells them --------------------------
@@ -115,7 +120,7 @@ def test_every_number_the_engine_enforces_is_on_the_page(slug, lang):
 
 
 def body_of(slug, lang):
-    return {item["slug"]: item["body"][lang] for item in content.read()}[slug]
+    return {item["slug"]: item["body"][lang] for item in content.read(RULES_FILE)}[slug]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -236,7 +241,7 @@ def test_the_rules_page_lists_its_styles(client, rules):
 @pytest.mark.django_db
 def test_no_script_can_be_injected_through_content(client):
     attack = '<script>alert("x")</script> **<img src=x onerror=alert(1)>** [y](javascript:alert(1))'
-    RuleSection.objects.create(slug="idea", order=1, title_en="<script>t</script>", body_en=attack)
+    RuleSection.objects.create(game=MOGEL_MOTTE, slug="idea", order=1, title_en="<script>t</script>", body_en=attack)
     page = client.get(PATHS["en"]).content.decode()
     assert "<script>alert" not in page and "<script>t" not in page and "<img src=x" not in page
     assert 'href="javascript' not in page

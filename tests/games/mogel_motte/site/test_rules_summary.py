@@ -8,10 +8,15 @@ from django.utils import translation
 
 from games.mogel_motte.engine import cards as engine_cards
 from games.mogel_motte.engine.game import DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
-from mogel.rules import content
+from functools import partial
+
 from games.mogel_motte.rules.anchors import SLUGS
-from mogel.rules.markup import inline_text, plain_text, problems
+from mogel.rules import content, markup
+from mogel.rules.markup import inline_text, plain_text
 from mogel.rules.models import SummarySection
+from tests.games.mogel_motte.game_data import KEY, SUMMARY_FILE
+
+problems = partial(markup.problems, game=KEY)
 
 from .test_rules_pages import SECONDS_WORD, numbers_in, seconds
 
@@ -20,7 +25,7 @@ PATHS = {"de": "/de/regeln/kurzfassung/", "en": "/en/rules/summary/", "fr": "/fr
          "nl": "/nl/spelregels/samenvatting/", "it": "/it/regole/riassunto/"}
 RULES = {"de": "/de/regeln/", "en": "/en/rules/", "fr": "/fr/regles/", "nl": "/nl/spelregels/", "it": "/it/regole/"}
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
-ITEMS = content.read_summary()
+ITEMS = content.read(SUMMARY_FILE)
 
 
 @pytest.fixture
@@ -147,8 +152,8 @@ def test_the_summary_without_loaded_content_says_so(client, db):
 
 
 def test_loading_the_summary_is_idempotent_and_removes_boxes_no_longer_in_the_file(db):
-    assert content.load_summary().startswith(f"{len(ITEMS)} summary sections ({len(ITEMS)} new")
-    SummarySection.objects.create(slug="old", order=99, title_en="Old", body_en="Gone soon.")
-    assert content.load_summary() == f"{len(ITEMS)} summary sections (0 new, {len(ITEMS)} updated, 1 removed)"
+    assert content.load_summary(SUMMARY_FILE, KEY).startswith(f"{len(ITEMS)} summary sections ({len(ITEMS)} new")
+    SummarySection.objects.create(game=KEY, slug="old", order=99, title_en="Old", body_en="Gone soon.")
+    assert content.load_summary(SUMMARY_FILE, KEY) == f"{len(ITEMS)} summary sections (0 new, {len(ITEMS)} updated, 1 removed)"
     box = SummarySection.objects.get(slug="moth")
     assert [getattr(box, f"title_{lang}") for lang in LANGS] == [ITEMS[4]["title"][lang] for lang in LANGS]

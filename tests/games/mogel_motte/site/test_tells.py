@@ -7,7 +7,7 @@ import pytest
 
 from games.mogel_motte.table import tells
 
-from .play_helpers import post, version_of
+from tests.platform.play_helpers import post, version_of
 from .test_cheating import SNEAKY, YOU_GUARD, game_of, poll, table, wait_for_tell  # noqa: F401 (table: a fixture)
 
 pytestmark = pytest.mark.django_db

@@ -6,53 +6,19 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from tests.games.mogel_motte.game_data import LESSON_FOLDER
+from tests.platform.lesson_helpers import alert, clock, hx, lessons  # noqa: F401 (fixtures)
 from tutorial import data_files, kinds
-from tutorial import progress as progress_module
 from tutorial.models import Lesson, Step
 
 LANGUAGES = ["de", "en", "fr", "nl", "it"]
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
-SLUGS = data_files.addresses(data_files.lessons())[0]
+SLUGS = data_files.addresses(data_files.lessons(LESSON_FOLDER))[0]
 
 
 def lesson_url(key, lang, end=""):
     """A lesson's address in the language, as its data file gives it: /de/lernen/du-bist-dran/."""
     return f"{LEARN[lang]}{SLUGS[key][lang]}/{end}"
-
-
-class HtmxClient(Client):
-    """Sends the HX-Request header like htmx does (django-htmx 1.29 ships no test client)."""
-
-    def generic(self, *args, **kwargs):
-        kwargs["headers"] = {"HX-Request": "true", **(kwargs.get("headers") or {})}
-        return super().generic(*args, **kwargs)
-
-
-@pytest.fixture
-def lessons(db):
-    call_command("loadcontent", stdout=open("/dev/null", "w"))
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """Server time in ms, moved by the test."""
-    now = {"ms": 1_000_000}
-    monkeypatch.setattr(progress_module, "wall_ms", lambda: now["ms"])
-    import tutorial.views
-    monkeypatch.setattr(tutorial.views, "wall_ms", lambda: now["ms"])
-    return now
-
-
-@pytest.fixture
-def hx(client):
-    htmx = HtmxClient()
-    htmx.cookies = client.cookies  # one session for both
-    return htmx
-
-
-def alert(html):
-    found = re.findall(r'role="alert">(.*?)</p>', html, re.S)
-    return found[0] if found else None
 
 
 def in_db():
@@ -153,7 +119,7 @@ def test_progress_survives_a_new_browser_session_cookie(client, hx, lessons, clo
     hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"})
     again = Client()
     again.cookies = client.cookies  # closing the browser keeps the (persistent) session cookie
-    draw_steps = next(len(lesson["steps"]) for lesson in data_files.lessons() if lesson["slug"] == "draw")
+    draw_steps = next(len(lesson["steps"]) for lesson in data_files.lessons(LESSON_FOLDER) if lesson["slug"] == "draw")
     assert f"Steps done: 1 of {draw_steps}" in again.get("/en/learn/").content.decode()
 
 
@@ -227,7 +193,7 @@ def status_text(html):
     return found.group(1).strip().replace("&#x27;", "’") if found else None
 
 
-@pytest.mark.parametrize("slug,key", [(lesson["slug"], step["key"]) for lesson in data_files.lessons()
+@pytest.mark.parametrize("slug,key", [(lesson["slug"], step["key"]) for lesson in data_files.lessons(LESSON_FOLDER)
                                       for step in lesson["steps"]])
 def test_the_table_shows_guard_and_turn_where_the_opening_log_says(client, lessons, clock, slug, key):
     html = step_page(client, slug, key)

@@ -11,8 +11,8 @@ from django.utils import translation
 from mogel import games
 from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.rules.links import rules_url
-from tests.site.test_first_game import checked, first_game_link
-from tests.site.test_tutorial import alert, clock, hx, lessons  # noqa: F401 (fixtures)
+from tests.games.mogel_motte.site.test_first_game import checked, first_game_link
+from tests.platform.lesson_helpers import alert, clock, hx, lessons  # noqa: F401 (fixtures)
 from tutorial import data_files, kinds
 from tutorial.models import Lesson
 
@@ -95,6 +95,13 @@ def test_a_lesson_page_shows_mogeleis_table_seats_hand_and_choices(client, lesso
     cards = re.findall(r'class="mz-card-btn[^"]*"[^>]*data-card="([\w-]+)"', table)
     assert sorted(cards) == sorted(step["scenario"]["hands"][0])
     assert re.findall(r'value="(call \w+)"', table) == [f"call {c}" for c in ("black", "red", "yellow", "blue")]
+
+
+def test_a_lesson_pages_sound_toggle_plays_mogeleis_sounds(client, lessons):
+    html = client.get(url(LESSONS[0]["slug"], "en")).content.decode()
+    toggle = re.search(r'<button[^>]*id="sound-toggle"[^>]*>', html).group(0)
+    sounds = dict(re.findall(r'data-sound-(\w+)="([^"]+)"', toggle))
+    assert set(sounds) == set(KIND.sounds) and "mosquito" not in sounds, "Mogelei's, not Mogel Motte's"
 
 
 def test_an_unknown_lesson_is_404_and_another_languages_slug_moves(client, lessons):

@@ -19,7 +19,7 @@ from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.play.models import PracticeEvent
 from games.mogelei.table.refusals import explain
 
-from .play_helpers import log_of, post, row_of, state, version_of
+from tests.platform.play_helpers import log_of, post, row_of, state, version_of
 
 pytestmark = pytest.mark.django_db
 
