@@ -99,6 +99,7 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
     from django.test import RequestFactory
     from django.utils import translation
 
+    from mogel import games
     from mogel.play import service, views
     from games.mogel_motte.table import bots
     from mogel.play.models import PracticeGame
@@ -118,7 +119,8 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
         from django.conf import settings
 
         settings.MOGEL_PLAY_SEED = seed
-        row = service.create("bench", 3, level, "discard", "single", "Ann", "me", "normal")
+        row = service.start(games.get("mogel-motte"), "bench", players=3, level=level, pace="normal", player_name="Ann",
+                            choices={"rounds": "single", "first_guard": "me", "ant_pile": "discard"})
         turn, _refusal = service.run(row.pk, "bench")
         page = Page(turn.row.public_version)
         page.show(views._context(request, turn), 0)

@@ -216,6 +216,11 @@ class PracticeHooks:
 
     # -- the table ------------------------------------------------------------------------
 
+    def posted_action(self, post) -> str:
+        """The engine action a table's form post names: its ``action``, spaces tidied, cut to 40
+        characters (a kind may join other fields of its own, as Mogel Motte's spider gift does)."""
+        return " ".join(post.get("action", "").split())[:40]
+
     def summary(self, turn: Turn, names: list[str]) -> dict | None:
         """The scores on screen while the bots hold (after a ``hold_after`` event) or at the end.
 
@@ -241,7 +246,7 @@ class PracticeHooks:
 
     def moves(self, events: list[dict], me: int) -> list[dict]:
         """The public moves among ``events`` (as ``me`` sees them) for the shell's motion.js:
-        ``{"kind", "from", "to", "card"}`` each (see ``games.mogel_motte.table.motion``); none by default."""
+        ``{"kind", "from", "to", "card"}`` each (see ``docs/platform.md``); none by default."""
         return []
 
     def card_art(self, card: str, size: str = "sm") -> str:

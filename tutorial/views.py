@@ -5,7 +5,7 @@ The step itself is played by :mod:`tutorial.runner` on the kind's engine; its st
 the session (:mod:`tutorial.progress`). Times are server times in ms since the step started.
 What differs between kinds comes from the kind (``mogel.games``; ``docs/platform.md``,
 "Lessons"): its runner rules, its table (``lesson_table`` and ``lesson_templates``), its
-event sentences and refusals. Mogel Motte's lessons live at ``/<lang>/<learn/>``, another
+event sentences and refusals. The top-level kind's lessons live at ``/<lang>/<learn/>``, another
 kind's at ``/<lang>/<kind slug>/<learn/>`` (the URL's ``kind``).
 """
 
@@ -295,7 +295,7 @@ def on_its_address(view):
 
 
 def in_kind(view):
-    """The view gets the game kind of its address (Mogel Motte's addresses name none)."""
+    """The view gets the game kind of its address (the top-level kind's name none: ``mogel.games.of_url``)."""
     @wraps(view)
     def with_kind(request, *args, kind=None, **kwargs):
         return view(request, _kind(kind), *args, **kwargs)
@@ -368,10 +368,7 @@ def poll(request, kind, slug):
 def act(request, kind, slug):
     lr = Lessonrun(request, kind, slug)
     lr.choose()
-    action = " ".join(request.POST.get("action", "").split())[:40]
-    to = request.POST.get("to", "").strip()[:2]
-    if action.startswith("give ") and len(action.split()) == 2:
-        action = f"{action} {to}" if to else action
+    action = kind.posted_action(request.POST)
     was = lr.run["state"]["status"]
     mark = len(lr.game.log)
     outcome = runner.act(lr.step.runner_step(), lr.run["state"], action, lr.now, lr.rules)

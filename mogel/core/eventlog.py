@@ -1,4 +1,4 @@
-"""The event log both engines keep (Mogel Motte's and Mogelei's): events, private parts, trimming.
+"""The event log every engine keeps: events, private parts, trimming.
 
 An event is a dict with a ``code``, its time ``t`` and parameters. Private parts are
 marked on the event itself: ``only`` lists the seats that see the event at all, ``see``

@@ -77,7 +77,7 @@ def _lobby(request, kind, form, status=200, message=None):
 
 
 def _choices_key(kind) -> str:
-    """Where the session remembers the lobby's choices: per kind (Mogel Motte's key as it always was)."""
+    """Where the session remembers the lobby's choices: per kind (``GameKind.scoped``)."""
     return kind.scoped("play_choices")
 
 
@@ -282,10 +282,7 @@ def act(request, kind, game_id):
         return _not_found(request, kind)
     owner = _owner(request)
     client = _version(request.POST.get("version"))
-    action = " ".join(request.POST.get("action", "").split())[:40]
-    to = request.POST.get("to", "").strip()
-    if action.startswith("give ") and len(action.split()) == 2 and to:
-        action = f"{action} {to[:2]}"
+    action = kind.posted_action(request.POST)
     if client is None or not action:
         turn, _refusal = service.run(game_id, owner or "", kind=kind.key)
         if turn is None:

@@ -12,13 +12,13 @@ from django.utils import timezone
 
 from mogel.play import service
 from mogel.play.models import PracticeGame
+from tests.games.mogel_motte.game_data import new_row
 
 pytestmark = pytest.mark.django_db
 
 
 def game(days_ago: float, over: bool) -> str:
-    row = service.create("owner-session", players=3, level="normal", ant_pile="discard", rounds="single",
-                         player_name="Ann")
+    row = new_row("owner-session")
     PracticeGame.objects.filter(pk=row.pk).update(over=over, updated=timezone.now() - timedelta(days=days_ago))
     return row.pk
 

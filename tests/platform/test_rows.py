@@ -14,6 +14,7 @@ from games.mogel_motte.engine import Game
 from games.mogel_motte.engine.replay import replay
 from mogel.play import service
 from mogel.play.models import PracticeEvent, PracticeGame
+from tests.games.mogel_motte.game_data import new_row
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def human_move(row, game):
 
 
 def play_through(clock, players=5, rounds="full", on_request=None):
-    row = service.create(OWNER, players, "normal", "discard", rounds, "Ann")
+    row = new_row(OWNER, players, rounds=rounds)
     for _ in range(5000):
         row = PracticeGame.objects.get(pk=row.pk)
         if on_request:
@@ -70,7 +71,7 @@ def test_a_whole_five_player_game_keeps_its_row_under_4_kb_and_its_events_replay
 
 
 def test_games_saved_with_their_whole_log_move_it_to_the_event_table(seeded, clock):
-    row = service.create(OWNER, 4, "normal", "discard", "single", "Ann")
+    row = new_row(OWNER, 4)
     for _ in range(40):
         clock.tick(400)
         service.run(row.pk, OWNER)

@@ -15,6 +15,7 @@ from collections import ChainMap
 from babel.lists import format_list
 from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import pgettext
 
 from games.mogel_motte.cards.names import CardForms
@@ -74,107 +75,124 @@ def _round_start(event: dict, names, me: int | None) -> str:
     return " ".join(parts)
 
 
+L = gettext_lazy
+
+# Sentences about what one seat did, by who reads them: (you did it, another did it). A second
+# pair, where there is one, is for an event that does not show its card to the reader.
+_BY_ACTOR = {
+    "played": ((L("You played %(the_card_acc)s."), L("%(name)s played %(the_card_acc)s.")), None),
+    "drew": ((L("You drew %(a_card)s."), L("%(name)s drew %(a_card)s.")),
+             (L("You drew a card."), L("%(name)s drew a card."))),
+    "ant_drew": ((L("The ant: you drew %(a_card)s."), L("The ant: %(name)s drew %(a_card)s.")),
+                 (L("The ant: you drew a card."), L("The ant: %(name)s drew a card."))),
+    "nothing_to_draw": ((L("Nothing left to draw for you."), L("Nothing left to draw for %(name)s.")), None),
+    "spider_kept": ((L("Spider: you kept your cards."), L("Spider: %(name)s kept their cards.")), None),
+    "mosquito_open": ((L("Mosquito! Everyone else, slap!"), L("Mosquito from %(name)s! Slap!")), None),
+    "slapped": ((L("You slapped."), L("%(name)s slapped.")), None),
+    "mosquito_slowest": ((L("You were the slowest: everyone hands you a card."),
+                          L("%(name)s was the slowest and gets a card from everyone.")), None),
+    "raced": ((L("You won the race %(with_the_card)s."), L("%(name)s won the race %(with_the_card)s.")), None),
+    "ant_took": ((L("The ant: you took %(the_card_acc)s from the discard pile."),
+                  L("The ant: %(name)s took %(the_card_acc)s from the discard pile.")), None),
+    "cheated": ((L("You made %(the_card_acc)s disappear."), L("%(name)s made a card disappear.")), None),
+    "got_away": ((L("You got away %(with_the_card)s."), L("%(name)s got away with a cheat.")), None),
+    "guard_moved": ((L("You hold the Guard Bug now."), L("%(name)s holds the Guard Bug now.")), None),
+}
+
+# A card going from one seat to another (``to``): (you gave it, you got it, between others),
+# each (its card shown, not shown).
+_BETWEEN = {
+    "spider_gave": ((L("Spider: you gave %(the_card_acc)s to %(to)s."), L("Spider: you gave a card to %(to)s.")),
+                    (L("Spider: %(name)s gave you %(the_card_acc)s."), L("Spider: %(name)s gave you a card.")),
+                    (L("Spider: %(name)s gave a card to %(to)s."),) * 2),
+    "handed": ((L("You handed %(the_card_acc)s to %(to)s."), L("You handed a card to %(to)s.")),
+               (L("%(name)s handed you %(the_card_acc)s."), L("%(name)s handed you a card.")),
+               (L("%(name)s handed a card to %(to)s."),) * 2),
+    "penalty": ((L("You handed %(to)s %(the_card_acc)s as a penalty."), L("You handed %(to)s a penalty card.")),
+                (L("%(name)s handed you %(the_card_acc)s as a penalty."), L("%(name)s handed you a penalty card.")),
+                (L("%(name)s handed %(to)s a penalty card."),) * 2),
+}
+
+_SAID = {
+    "reshuffled": L("The discard pile was shuffled into a new draw pile."),
+    "cockroach_nobody": L("Nobody raced the cockroach."),
+}
+
+
+def _by_me(event: dict, me: int | None) -> bool:
+    return event.get("seat") is not None and event.get("seat") == me
+
+
+def _cockroach_open(event: dict, names, me, d: ChainMap) -> str:
+    d["value"] = event.get("value")
+    if _by_me(event, me):
+        return _("Your cockroach is down: everyone may race with a number card %(value)s, you too.") % d
+    return _("Cockroach! Race with a number card %(value)s.") % d
+
+
+def _caught(event: dict, names, me, d: ChainMap) -> str:
+    accused = event.get("accused")
+    d["accused"] = _name(names, accused)
+    if _by_me(event, me):
+        return _("Caught! You caught %(accused)s %(with_the_card)s.") % d
+    if accused == me:
+        return _("Caught! %(name)s caught you %(with_the_card)s.") % d
+    return _("Caught! %(name)s caught %(accused)s %(with_the_card)s.") % d
+
+
+def _wrong_accusation(event: dict, names, me, d: ChainMap) -> str:
+    accused = event.get("accused")
+    d["accused"] = pgettext("accused", "you") if accused == me else _name(names, accused)
+    return (_("Wrong accusation: you accused %(accused)s and draw a card.") if _by_me(event, me)
+            else _("Wrong accusation: %(name)s accused %(accused)s and draws a card.")) % d
+
+
+def _round_end(event: dict, names, me, d: ChainMap) -> str:
+    out = event.get("out")
+    d["round"] = event.get("round")
+    if out is None:
+        return _("Round %(round)s is over: nobody could play any more.") % d
+    d["name"] = _name(names, out)
+    return (_("Round %(round)s is over: you have no cards left!") if out == me
+            else _("Round %(round)s is over: %(name)s has no cards left.")) % d
+
+
+def _game_end(event: dict, names, me, d: ChainMap) -> str:
+    ranking = event.get("ranking") or []
+    first = ranking[0] if ranking else []
+    if me in first and len(first) == 1:
+        return _("The game is over. You win!")
+    # "Mia and you", "Mia und dich": the language's own list, so a tie reads as one.
+    winners = format_list([_name(names, s) if s != me else pgettext("in the winners list", "you") for s in first],
+                          locale=to_locale(get_language()))
+    return _("The game is over. First place: %(names)s.") % {"names": winners}
+
+
+_OWN_SENTENCE = {
+    "round_start": lambda event, names, me, d: _round_start(event, names, me),
+    "cockroach_open": _cockroach_open,
+    "caught": _caught,
+    "wrong_accusation": _wrong_accusation,
+    "round_end": _round_end,
+    "game_end": _game_end,
+}
+
+
 def describe(event: dict, names, me: int | None = None) -> str:
     """One sentence for one event, e.g. "Emil played the spider 3." or "You drew a number card 2."."""
-    code = event.get("code")
-    seat = event.get("seat")
-    you = seat is not None and seat == me
-    who = _name(names, seat)
-    card = event.get("card")
-    to = event.get("to")
+    code, seat, card = event.get("code"), event.get("seat"), event.get("card")
+    you = _by_me(event, me)
     shown = card or event.get("top")
-    d = ChainMap({"name": who, "to": _name(names, to)}, CardForms(shown) if shown else {})
-
-    if code == "round_start":
-        return _round_start(event, names, me)
-    if code == "played":
-        return (_("You played %(the_card_acc)s.") if you else _("%(name)s played %(the_card_acc)s.")) % d
-    if code in ("drew", "ant_drew"):
-        if code == "ant_drew":
-            if card:
-                return (_("The ant: you drew %(a_card)s.") if you else _("The ant: %(name)s drew %(a_card)s.")) % d
-            return (_("The ant: you drew a card.") if you else _("The ant: %(name)s drew a card.")) % d
-        if card:
-            return (_("You drew %(a_card)s.") if you else _("%(name)s drew %(a_card)s.")) % d
-        return (_("You drew a card.") if you else _("%(name)s drew a card.")) % d
-    if code == "nothing_to_draw":
-        return (_("Nothing left to draw for you.") if you else _("Nothing left to draw for %(name)s.")) % d
-    if code == "reshuffled":
-        return _("The discard pile was shuffled into a new draw pile.")
-    if code == "spider_gave":
-        if you:
-            return (_("Spider: you gave %(the_card_acc)s to %(to)s.") if card else _("Spider: you gave a card to %(to)s.")) % d
-        if to == me:
-            return (_("Spider: %(name)s gave you %(the_card_acc)s.") if card else _("Spider: %(name)s gave you a card.")) % d
-        return _("Spider: %(name)s gave a card to %(to)s.") % d
-    if code == "spider_kept":
-        return (_("Spider: you kept your cards.") if you else _("Spider: %(name)s kept their cards.")) % d
-    if code == "mosquito_open":
-        return (_("Mosquito! Everyone else, slap!") if you else _("Mosquito from %(name)s! Slap!")) % d
-    if code == "slapped":
-        return (_("You slapped.") if you else _("%(name)s slapped.")) % d
-    if code == "mosquito_slowest":
-        return (_("You were the slowest: everyone hands you a card.") if you
-                else _("%(name)s was the slowest and gets a card from everyone.")) % d
-    if code == "handed":
-        if you:
-            return (_("You handed %(the_card_acc)s to %(to)s.") if card else _("You handed a card to %(to)s.")) % d
-        if to == me:
-            return (_("%(name)s handed you %(the_card_acc)s.") if card else _("%(name)s handed you a card.")) % d
-        return _("%(name)s handed a card to %(to)s.") % d
-    if code == "cockroach_open":
-        d["value"] = event.get("value")
-        return (_("Cockroach! Race with a number card %(value)s.") if not you
-                else _("Your cockroach is down: everyone may race with a number card %(value)s, you too.")) % d
-    if code == "raced":
-        return (_("You won the race %(with_the_card)s.") if you else _("%(name)s won the race %(with_the_card)s.")) % d
-    if code == "cockroach_nobody":
-        return _("Nobody raced the cockroach.")
-    if code == "ant_took":
-        return (_("The ant: you took %(the_card_acc)s from the discard pile.") if you
-                else _("The ant: %(name)s took %(the_card_acc)s from the discard pile.")) % d
-    if code == "cheated":
-        return (_("You made %(the_card_acc)s disappear.") if you else _("%(name)s made a card disappear.")) % d
-    if code == "got_away":
-        return (_("You got away %(with_the_card)s.") if you else _("%(name)s got away with a cheat.")) % d
-    if code == "caught":
-        accused = event.get("accused")
-        d["accused"] = _name(names, accused)
-        if you:
-            return _("Caught! You caught %(accused)s %(with_the_card)s.") % d
-        if accused == me:
-            return _("Caught! %(name)s caught you %(with_the_card)s.") % d
-        return _("Caught! %(name)s caught %(accused)s %(with_the_card)s.") % d
-    if code == "penalty":
-        if you:
-            return (_("You handed %(to)s %(the_card_acc)s as a penalty.") if card
-                    else _("You handed %(to)s a penalty card.")) % d
-        if to == me:
-            return (_("%(name)s handed you %(the_card_acc)s as a penalty.") if card
-                    else _("%(name)s handed you a penalty card.")) % d
-        return _("%(name)s handed %(to)s a penalty card.") % d
-    if code == "guard_moved":
-        return (_("You hold the Guard Bug now.") if you else _("%(name)s holds the Guard Bug now.")) % d
-    if code == "wrong_accusation":
-        accused = event.get("accused")
-        d["accused"] = pgettext("accused", "you") if accused == me else _name(names, accused)
-        return (_("Wrong accusation: you accused %(accused)s and draw a card.") if you
-                else _("Wrong accusation: %(name)s accused %(accused)s and draws a card.")) % d
-    if code == "round_end":
-        out = event.get("out")
-        d["round"] = event.get("round")
-        if out is None:
-            return _("Round %(round)s is over: nobody could play any more.") % d
-        d["name"] = _name(names, out)
-        return (_("Round %(round)s is over: you have no cards left!") if out == me
-                else _("Round %(round)s is over: %(name)s has no cards left.")) % d
-    if code == "game_end":
-        ranking = event.get("ranking") or []
-        first = ranking[0] if ranking else []
-        if me in first and len(first) == 1:
-            return _("The game is over. You win!")
-        # "Mia and you", "Mia und dich": the language's own list, so a tie reads as one.
-        winners = format_list([_name(names, s) if s != me else pgettext("in the winners list", "you") for s in first],
-                              locale=to_locale(get_language()))
-        return _("The game is over. First place: %(names)s.") % {"names": winners}
+    d = ChainMap({"name": _name(names, seat), "to": _name(names, event.get("to"))}, CardForms(shown) if shown else {})
+    if code in _OWN_SENTENCE:
+        return _OWN_SENTENCE[code](event, names, me, d)
+    if code in _BY_ACTOR:
+        with_card, without = _BY_ACTOR[code]
+        return (with_card if card or without is None else without)[0 if you else 1] % d
+    if code in _BETWEEN:
+        gave, got, others = _BETWEEN[code]
+        forms = gave if you else got if event.get("to") == me else others
+        return forms[0 if card else 1] % d
+    if code in _SAID:
+        return str(_SAID[code])
     return _("Something happened at the table.")

@@ -248,6 +248,14 @@ class MogelMotte(GameKind):
             context["my_turn"] = False
         return context
 
+    def posted_action(self, post):
+        """A spider gift posts the card as ``action`` ("give 3") and the seat as ``to``: joined."""
+        action = super().posted_action(post)
+        to = post.get("to", "").strip()[:2]
+        if action.startswith("give ") and len(action.split()) == 2 and to:
+            return f"{action} {to}"
+        return action
+
     def describe(self, event, names, me):
         return describe(event, names, me)
 

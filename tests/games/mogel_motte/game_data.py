@@ -24,3 +24,13 @@ class _WithRules:
 
 
 runner = _WithRules()
+
+
+def new_row(owner: str, players: int = 3, level: str = "normal", ant_pile: str = "discard", rounds: str = "single",
+            player_name: str = "Ann", first_guard: str = "me", pace: str = "normal"):
+    """A Mogel Motte practice game's row, started as the lobby starts one (``service.start``)."""
+    from mogel import games
+    from mogel.play import service
+
+    return service.start(games.get(KEY), owner, players=players, level=level, pace=pace, player_name=player_name,
+                         choices={"rounds": rounds, "first_guard": first_guard, "ant_pile": ant_pile})

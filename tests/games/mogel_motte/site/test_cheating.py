@@ -1,7 +1,7 @@
 """Cheating and Caught! in the practice game: forged posts, the sleeve, tells, catches, from known positions.
 
 Determinism: every test starts from a fixed position (``settings.MOGEL_PLAY_SCENARIO``, a
-``Game.from_scenario`` dict read by ``service.create``) and overrides the bots' profile
+``Game.from_scenario`` dict read by ``service.start``) and overrides the bots' profile
 (``settings.MOGEL_BOT_PROFILE``, merged into each bot's ``PROFILES[level]``): a guard that
 always notices and calls after 300 ms, one that never notices, bots that never cheat or cheat
 at once. Both settings are test-only (read with ``getattr``); the clock is mocked.

@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games.mogel_motte.engine import Game
+from games.mogel_motte.table.kind import first_guard_seat
 from mogel.play import service
 from mogel.play.models import PracticeGame
 
@@ -96,9 +97,9 @@ def test_the_lobby_chooses_the_first_guard(client, fast, clock, choice, guard):
 
 
 def test_a_first_guard_drawn_by_lot_is_any_seat_and_the_same_for_the_same_seed():
-    seats = {service.first_guard_seat("random", 5, seed) for seed in range(60)}
+    seats = {first_guard_seat("random", 5, seed) for seed in range(60)}
     assert seats == {0, 1, 2, 3, 4}
-    assert service.first_guard_seat("random", 5, 7) == service.first_guard_seat("random", 5, 7)
+    assert first_guard_seat("random", 5, 7) == first_guard_seat("random", 5, 7)
 
 
 def test_the_lobby_refuses_an_unknown_first_guard(client, fast, clock):
