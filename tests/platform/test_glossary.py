@@ -23,18 +23,19 @@ MOGEL_MOTTE, MOGELEI = "mogel-motte", "mogelei"
 GAMES = {
     MOGEL_MOTTE: {
         "heading": None,
-        "rules": [ROOT / "mogel" / "rules" / "data" / "sections.json", ROOT / "mogel" / "rules" / "data" / "summary.json"],
-        "lessons": ROOT / "tutorial" / "data",
+        "rules": [ROOT / "games" / "mogel_motte" / "rules" / "data" / "sections.json",
+                  ROOT / "games" / "mogel_motte" / "rules" / "data" / "summary.json"],
+        "lessons": ROOT / "games" / "mogel_motte" / "lessons" / "data",
     },
     MOGELEI: {
         "heading": "Mogelei",
-        "rules": sorted((ROOT / "mogelei" / "rules" / "data").glob("*.json")),
-        "lessons": ROOT / "mogelei" / "lessons" / "data",
+        "rules": sorted((ROOT / "games" / "mogelei" / "rules" / "data").glob("*.json")),
+        "lessons": ROOT / "games" / "mogelei" / "lessons" / "data",
     },
 }
-# A catalogue entry used only in these places is Mogelei's; every other entry is Mogel Motte's
+# A catalogue entry used only in Mogelei's folder is Mogelei's; every other entry is Mogel Motte's
 # (the shared site included).
-MOGELEI_SOURCES = ("mogelei/", "games/mogelei/templates/mogelei/")
+MOGELEI_SOURCES = ("games/mogelei/",)
 
 
 def glossary(game: str = MOGEL_MOTTE) -> dict[str, dict[str, tuple[str, list[str]]]]:

@@ -13,7 +13,7 @@ from games.mogelei.engine.cards import eggs, values
 from games.mogelei.rules.kind import SLUGS as KIND_SLUGS
 from tests.games.mogelei.engine.test_worked_example import PASS_1, PASS_2
 
-DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"
+DATA = Path(__file__).resolve().parents[3] / "games" / "mogelei" / "rules" / "data" / "sections.json"
 LANGS = ["de", "en", "fr", "nl", "it"]
 # The engine's refusal codes and the other branches link to these anchors (/work/mz-spec.md).
 SLUGS = ["aim", "material", "setup", "round", "reveal", "choices", "fattest-egg", "end", "example", "tips"]

@@ -235,7 +235,7 @@ def test_root_follows_the_browser_and_falls_back_to_german(client, accept, expec
 def test_the_rules_page_lists_its_styles(client, rules):
     page = client.get(PATHS["en"]).content.decode()
     assert 'href="/static/rules/rules.css"' in page
-    assert 'href="/static/cards/cards.css"' in page
+    assert 'href="/static/table/cards.css"' in page
 
 
 @pytest.mark.django_db

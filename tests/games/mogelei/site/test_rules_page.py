@@ -25,7 +25,7 @@ from games.mogelei.cards.names import card_label
 from games.mogelei.rules.kind import SLUGS, MogeleiRules
 
 LANGS = ["de", "en", "fr", "nl", "it"]
-DATA = Path(__file__).resolve().parents[2] / "mogelei" / "rules" / "data" / "sections.json"
+DATA = Path(__file__).resolve().parents[4] / "games" / "mogelei" / "rules" / "data" / "sections.json"
 TITLES = {"de": "So spielt man Mogelei", "en": "How to play Mogelei", "fr": "Comment jouer à Mogelei",
           "nl": "Zo speel je Mogelei", "it": "Come si gioca a Mogelei"}
 
