@@ -75,47 +75,59 @@ def _round_start(event: dict, names, me: int | None) -> str:
     return " ".join(parts)
 
 
-L = gettext_lazy
-
 # Sentences about what one seat did, by who reads them: (you did it, another did it). A second
 # pair, where there is one, is for an event that does not show its card to the reader.
 _BY_ACTOR = {
-    "played": ((L("You played %(the_card_acc)s."), L("%(name)s played %(the_card_acc)s.")), None),
-    "drew": ((L("You drew %(a_card)s."), L("%(name)s drew %(a_card)s.")),
-             (L("You drew a card."), L("%(name)s drew a card."))),
-    "ant_drew": ((L("The ant: you drew %(a_card)s."), L("The ant: %(name)s drew %(a_card)s.")),
-                 (L("The ant: you drew a card."), L("The ant: %(name)s drew a card."))),
-    "nothing_to_draw": ((L("Nothing left to draw for you."), L("Nothing left to draw for %(name)s.")), None),
-    "spider_kept": ((L("Spider: you kept your cards."), L("Spider: %(name)s kept their cards.")), None),
-    "mosquito_open": ((L("Mosquito! Everyone else, slap!"), L("Mosquito from %(name)s! Slap!")), None),
-    "slapped": ((L("You slapped."), L("%(name)s slapped.")), None),
-    "mosquito_slowest": ((L("You were the slowest: everyone hands you a card."),
-                          L("%(name)s was the slowest and gets a card from everyone.")), None),
-    "raced": ((L("You won the race %(with_the_card)s."), L("%(name)s won the race %(with_the_card)s.")), None),
-    "ant_took": ((L("The ant: you took %(the_card_acc)s from the discard pile."),
-                  L("The ant: %(name)s took %(the_card_acc)s from the discard pile.")), None),
-    "cheated": ((L("You made %(the_card_acc)s disappear."), L("%(name)s made a card disappear.")), None),
-    "got_away": ((L("You got away %(with_the_card)s."), L("%(name)s got away with a cheat.")), None),
-    "guard_moved": ((L("You hold the Guard Bug now."), L("%(name)s holds the Guard Bug now.")), None),
+    "played": ((gettext_lazy("You played %(the_card_acc)s."),
+                gettext_lazy("%(name)s played %(the_card_acc)s.")), None),
+    "drew": ((gettext_lazy("You drew %(a_card)s."), gettext_lazy("%(name)s drew %(a_card)s.")),
+             (gettext_lazy("You drew a card."), gettext_lazy("%(name)s drew a card."))),
+    "ant_drew": ((gettext_lazy("The ant: you drew %(a_card)s."),
+                  gettext_lazy("The ant: %(name)s drew %(a_card)s.")),
+                 (gettext_lazy("The ant: you drew a card."), gettext_lazy("The ant: %(name)s drew a card."))),
+    "nothing_to_draw": ((gettext_lazy("Nothing left to draw for you."),
+                         gettext_lazy("Nothing left to draw for %(name)s.")), None),
+    "spider_kept": ((gettext_lazy("Spider: you kept your cards."),
+                     gettext_lazy("Spider: %(name)s kept their cards.")), None),
+    "mosquito_open": ((gettext_lazy("Mosquito! Everyone else, slap!"),
+                       gettext_lazy("Mosquito from %(name)s! Slap!")), None),
+    "slapped": ((gettext_lazy("You slapped."), gettext_lazy("%(name)s slapped.")), None),
+    "mosquito_slowest": ((gettext_lazy("You were the slowest: everyone hands you a card."),
+                          gettext_lazy("%(name)s was the slowest and gets a card from everyone.")), None),
+    "raced": ((gettext_lazy("You won the race %(with_the_card)s."),
+               gettext_lazy("%(name)s won the race %(with_the_card)s.")), None),
+    "ant_took": ((gettext_lazy("The ant: you took %(the_card_acc)s from the discard pile."),
+                  gettext_lazy("The ant: %(name)s took %(the_card_acc)s from the discard pile.")), None),
+    "cheated": ((gettext_lazy("You made %(the_card_acc)s disappear."),
+                 gettext_lazy("%(name)s made a card disappear.")), None),
+    "got_away": ((gettext_lazy("You got away %(with_the_card)s."),
+                  gettext_lazy("%(name)s got away with a cheat.")), None),
+    "guard_moved": ((gettext_lazy("You hold the Guard Bug now."),
+                     gettext_lazy("%(name)s holds the Guard Bug now.")), None),
 }
 
 # A card going from one seat to another (``to``): (you gave it, you got it, between others),
 # each (its card shown, not shown).
 _BETWEEN = {
-    "spider_gave": ((L("Spider: you gave %(the_card_acc)s to %(to)s."), L("Spider: you gave a card to %(to)s.")),
-                    (L("Spider: %(name)s gave you %(the_card_acc)s."), L("Spider: %(name)s gave you a card.")),
-                    (L("Spider: %(name)s gave a card to %(to)s."),) * 2),
-    "handed": ((L("You handed %(the_card_acc)s to %(to)s."), L("You handed a card to %(to)s.")),
-               (L("%(name)s handed you %(the_card_acc)s."), L("%(name)s handed you a card.")),
-               (L("%(name)s handed a card to %(to)s."),) * 2),
-    "penalty": ((L("You handed %(to)s %(the_card_acc)s as a penalty."), L("You handed %(to)s a penalty card.")),
-                (L("%(name)s handed you %(the_card_acc)s as a penalty."), L("%(name)s handed you a penalty card.")),
-                (L("%(name)s handed %(to)s a penalty card."),) * 2),
+    "spider_gave": ((gettext_lazy("Spider: you gave %(the_card_acc)s to %(to)s."),
+                     gettext_lazy("Spider: you gave a card to %(to)s.")),
+                    (gettext_lazy("Spider: %(name)s gave you %(the_card_acc)s."),
+                     gettext_lazy("Spider: %(name)s gave you a card.")),
+                    (gettext_lazy("Spider: %(name)s gave a card to %(to)s."),) * 2),
+    "handed": ((gettext_lazy("You handed %(the_card_acc)s to %(to)s."),
+                gettext_lazy("You handed a card to %(to)s.")),
+               (gettext_lazy("%(name)s handed you %(the_card_acc)s."), gettext_lazy("%(name)s handed you a card.")),
+               (gettext_lazy("%(name)s handed a card to %(to)s."),) * 2),
+    "penalty": ((gettext_lazy("You handed %(to)s %(the_card_acc)s as a penalty."),
+                 gettext_lazy("You handed %(to)s a penalty card.")),
+                (gettext_lazy("%(name)s handed you %(the_card_acc)s as a penalty."),
+                 gettext_lazy("%(name)s handed you a penalty card.")),
+                (gettext_lazy("%(name)s handed %(to)s a penalty card."),) * 2),
 }
 
 _SAID = {
-    "reshuffled": L("The discard pile was shuffled into a new draw pile."),
-    "cockroach_nobody": L("Nobody raced the cockroach."),
+    "reshuffled": gettext_lazy("The discard pile was shuffled into a new draw pile."),
+    "cockroach_nobody": gettext_lazy("Nobody raced the cockroach."),
 }
 
 
