@@ -542,7 +542,7 @@ class Game(EventLog):
         self._log(at, "game_end", **{k: list(v) if isinstance(v, list) else v for k, v in result.items()})
         if self.game_no >= self.options["games"]:
             self.phase = PHASE_OVER
-            self._log(at, "match_end", totals=list(self.scores), ranking=self.ranking())
+            self._log(at, "match_end", totals=list(self.scores), ranking=self.ranking(), games=self.options["games"])
             return
         self._deal(at)
 
