@@ -168,14 +168,16 @@ def guard_busy(view: dict) -> str:
 
 
 def _window_opened(view: dict) -> tuple[int, int] | None:
-    """(position in the round's log as this seat sees it, time) of the event that opened the current window."""
+    """(position in the round's log as this seat sees it, time its card was on the pile) of the event
+    that opened the current window. At a digital table the card lands a moment after it was played
+    (the ``land_ms`` option): like a person, a bot reacts to the card on the pile."""
     if view["window"] is None:
         return None
     code = view["window"]["kind"] + "_open"
     log = view["log"]
     for i in range(len(log) - 1, -1, -1):
         if log[i]["code"] == code:
-            return view.get("log_start", 0) + i, log[i]["t"]
+            return view.get("log_start", 0) + i, log[i].get("landed", log[i]["t"])
     return None
 
 
@@ -256,7 +258,7 @@ class Bot(BaselineBot):
         memory.update(sizes=list(sizes), log_n=end)
 
     def _reflex(self, view: dict, rng: random.Random) -> int | None:
-        """Ms after the window opened at which this bot slaps or races (None: it misses the race)."""
+        """Ms after the window's card is on the pile at which this bot slaps or races (None: it misses the race)."""
         if view["window"]["kind"] == "mosquito":
             if rng.random() < self.p["slap_miss"]:
                 return rng.randint(*self.p["slap_late_ms"])
@@ -313,7 +315,7 @@ class Bot(BaselineBot):
             if reflex is None or opened is None or reflex["key"] != [view["round"], opened[0]]:
                 # observe() was not called since the window opened: roll now.
                 at = None if opened is None else self._reflex(view, rng)
-                at = now + at if at is not None else None
+                at = max(now, opened[1]) + at if at is not None else None
             else:
                 at = reflex["at"]
             if at is None:
