@@ -113,6 +113,8 @@ def _baseline_plan(game, level: str, deliberate_only: bool = False, pace: str = 
         if action is None:
             continue
         verb = action.split()[0]
+        # A reflex counts from the window's card on the pile (the engine's land_ms).
+        start = max(base, (game.window or {}).get("landed", base)) if verb in ("slap", "race") else base
         if verb == "slap":
             delay = rng.randint(*profile["slap"])
         elif verb == "race":
@@ -121,7 +123,7 @@ def _baseline_plan(game, level: str, deliberate_only: bool = False, pace: str = 
             delay = rng.randint(*profile["race"])
         else:
             delay = pace_ms(pace)
-        at = max(game.clock, base + delay)
+        at = max(game.clock, start + delay)
         if best is None or at < best[2]:
             best = (seat, action, at)
     return best
