@@ -33,18 +33,20 @@ LEVELS = ("easy", "normal", "hard")
 #
 # Times are in ms. "Reflex" times (slap, race, catch) are measured from the moment the
 # thing happened and do not scale with ``pace_ms``; deliberate moves (play, draw, gift,
-# hand-over, cheat) are drawn around ``pace_ms`` and scale with it. Slap and race times
-# are set against a person reacting in 0.35-0.8 s on a phone, whose slap counts at the time
-# it was made (the server credits the network, mogel/play/service.py): about 0.5-0.95 s after
-# the mosquito (bench/windows.py). "Normal" makes that person the slowest about one time in
-# (players - 1), "easy" less often, "hard" more often (docs/cheating-model.md, section 5a).
+# hand-over, cheat) are drawn around ``pace_ms`` and scale with it. A slap or race counts
+# from the moment the window's card is on the pile (``land_ms`` after it was played at a
+# digital table). Slap times are set against a child on a phone who reacts 0.6-0.9 s after
+# the mosquito is on the pile, whose slap counts at the time it was made (the server credits
+# the network, mogel/play/service.py): such a child is the slowest against "easy" bots in at
+# most one mosquito in (players + 1), against "normal" about one in players, against "hard"
+# more often (bench/windows.py, docs/cheating-model.md, section 5a).
 
 PROFILES: dict[str, dict] = {
     "easy": {
         # playing: chance to play a random fitting card instead of a considered one
         "play_noise": 0.35,
         # mosquito: slap reaction after the window opens, chance to be distracted (slap late)
-        "slap_ms": (500, 1050), "slap_miss": 0.15, "slap_late_ms": (1200, 2400),
+        "slap_ms": (1000, 1600), "slap_miss": 0.15, "slap_late_ms": (1700, 2400),
         # cockroach: race reaction, chance not to race at all
         "race_ms": (850, 1700), "race_miss": 0.30,
         # guarding: chance to notice a cheat when idle / on its own turn / during a window
@@ -63,7 +65,7 @@ PROFILES: dict[str, dict] = {
     },
     "normal": {
         "play_noise": 0.0,
-        "slap_ms": (450, 920), "slap_miss": 0.06, "slap_late_ms": (1000, 2200),
+        "slap_ms": (900, 1350), "slap_miss": 0.05, "slap_late_ms": (1400, 2350),
         "race_ms": (650, 1350), "race_miss": 0.12,
         "notice": {"idle": 0.75, "turn": 0.45, "window": 0.30},
         "notice_bonus_repeat": 0.15,
@@ -79,7 +81,7 @@ PROFILES: dict[str, dict] = {
     },
     "hard": {
         "play_noise": 0.0,
-        "slap_ms": (370, 800), "slap_miss": 0.03, "slap_late_ms": (950, 1900),
+        "slap_ms": (700, 1150), "slap_miss": 0.03, "slap_late_ms": (1200, 2200),
         "race_ms": (520, 1100), "race_miss": 0.05,
         "notice": {"idle": 0.90, "turn": 0.60, "window": 0.40},
         "notice_bonus_repeat": 0.15,

@@ -22,9 +22,9 @@ REFLEX = ("slap", "race", "catch")
 # The attentive ranges of the levelled bots (mogel.engine.bots.PROFILES), set against a person
 # on a phone whose slap counts at the time it was made (docs/cheating-model.md, section 5a).
 _BASELINE = {
-    "easy": {"slap": (500, 1050), "race": (850, 1700), "race_miss": 0.30},
-    "normal": {"slap": (450, 920), "race": (650, 1350), "race_miss": 0.12},
-    "hard": {"slap": (370, 800), "race": (520, 1100), "race_miss": 0.05},
+    "easy": {"slap": (1000, 1600), "race": (850, 1700), "race_miss": 0.30},
+    "normal": {"slap": (900, 1350), "race": (650, 1350), "race_miss": 0.12},
+    "hard": {"slap": (700, 1150), "race": (520, 1100), "race_miss": 0.05},
 }
 
 
