@@ -46,7 +46,7 @@ PROFILES: dict[str, dict] = {
         # playing: chance to play a random fitting card instead of a considered one
         "play_noise": 0.35,
         # mosquito: slap reaction after the window opens, chance to be distracted (slap late)
-        "slap_ms": (1000, 1600), "slap_miss": 0.15, "slap_late_ms": (1700, 2400),
+        "slap_ms": (1100, 1750), "slap_miss": 0.15, "slap_late_ms": (1850, 2450),
         # cockroach: race reaction, chance not to race at all
         "race_ms": (850, 1700), "race_miss": 0.30,
         # guarding: chance to notice a cheat when idle / on its own turn / during a window
@@ -65,7 +65,7 @@ PROFILES: dict[str, dict] = {
     },
     "normal": {
         "play_noise": 0.0,
-        "slap_ms": (900, 1350), "slap_miss": 0.05, "slap_late_ms": (1400, 2350),
+        "slap_ms": (950, 1400), "slap_miss": 0.05, "slap_late_ms": (1450, 2350),
         "race_ms": (650, 1350), "race_miss": 0.12,
         "notice": {"idle": 0.75, "turn": 0.45, "window": 0.30},
         "notice_bonus_repeat": 0.15,

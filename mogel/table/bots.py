@@ -22,8 +22,8 @@ REFLEX = ("slap", "race", "catch")
 # The attentive ranges of the levelled bots (mogel.engine.bots.PROFILES), set against a person
 # on a phone whose slap counts at the time it was made (docs/cheating-model.md, section 5a).
 _BASELINE = {
-    "easy": {"slap": (1000, 1600), "race": (850, 1700), "race_miss": 0.30},
-    "normal": {"slap": (900, 1350), "race": (650, 1350), "race_miss": 0.12},
+    "easy": {"slap": (1100, 1750), "race": (850, 1700), "race_miss": 0.30},
+    "normal": {"slap": (950, 1400), "race": (650, 1350), "race_miss": 0.12},
     "hard": {"slap": (700, 1150), "race": (520, 1100), "race_miss": 0.05},
 }
 
