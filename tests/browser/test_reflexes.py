@@ -66,15 +66,21 @@ def test_a_slap_or_race_carries_the_reaction_time_from_the_card_on_the_pile(page
     assert any(e["code"] in ("slapped", "raced") and e["seat"] == 0 for e in log)
 
 
-def test_the_countdown_runs_once_the_card_is_on_the_pile(page, site_url, settings):
+@pytest.mark.parametrize("width,height", [(375, 812), (1280, 800)])
+def test_the_countdown_runs_once_the_card_is_on_the_pile(page, site_url, settings, screenshot, width, height):
     window_after_a_while(settings, "mosquito")
+    page.set_viewport_size({"width": width, "height": height})
     page.add_init_script(LANDING)
     start(page, site_url, "en", rounds="single")
-    landed(page)
+    page.wait_for_selector(".mm-fly", state="attached", timeout=10_000)
+    screenshot("card-flying-countdown-still", full_page=False)
+    landing = landed(page)
+    assert landing["shownAtStart"] == landing["shownAtLanding"] == "4.0"
     countdown = page.locator("#table .window [data-countdown]")
     page.wait_for_function("() => document.querySelector('#table .window [data-countdown]').textContent !== '4.0'",
                            timeout=5000)
     assert float(countdown.text_content()) < 4.0
+    screenshot("card-on-the-pile-countdown-running", full_page=False)
 
 
 def test_an_ordinary_move_carries_no_reaction_time(page, site_url, settings):
