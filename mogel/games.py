@@ -165,9 +165,10 @@ class GameKind:
 
     # -- fast actions (judged on time) ----------------------------------------------------
 
-    def answered(self, turn: Turn, verb: str, action: str) -> tuple[int, int] | None:
+    def answered(self, turn: Turn, verb: str, action: str) -> tuple[int, ...] | None:
         """What a fast action answers: (game time it began, the player's version that first showed
-        it), or None when it answers nothing (it then counts at its arrival)."""
+        it[, ms the page takes after receiving it to really show it: a card's flight]), or None
+        when it answers nothing (it then counts at its arrival)."""
         return None
 
     def held_ms(self, game, move) -> int:

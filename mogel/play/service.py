@@ -281,12 +281,22 @@ def note_sent(turn: Turn, shown: int | None = None) -> None:
 
 def dated(turn: Turn, verb: str, action: str, now: int, reaction_ms: int | None) -> int:
     """The game time a fast action counts as made: its arrival ``now`` less the credit, never
-    before the thing it answers began, never after it arrived."""
+    before the thing it answers began, never after it arrived.
+
+    The kind says what the action answers (``GameKind.answered``): since when, the version that
+    showed it, and optionally how long the page takes after receiving it to really show it (a
+    card's flight onto the pile, which the server itself asks for). The page times the reaction
+    from that moment, so the credit starts there: the flight is neither the player's reaction
+    nor part of the capped credit for the network.
+    """
     answered = turn.kind.answered(turn, verb, action)
     if answered is None or reaction_ms is None:
         return now
-    began, public = answered
-    credit = credit_ms(now, first_sent(turn, public), reaction_ms)
+    began, public, *lead = answered
+    sent = first_sent(turn, public)
+    if sent is not None and lead:
+        sent += lead[0]
+    credit = credit_ms(now, sent, reaction_ms)
     return min(now, max(began, now - credit))
 
 

@@ -40,6 +40,12 @@ def window_options() -> dict:
     }
 
 
+def table_options() -> dict:
+    """The practice game's engine options: the windows, counted from the moment the window's card
+    has flown onto the pile (``motion.LAND_MS``, or ``settings.MOGEL_LAND_MS``)."""
+    return {**window_options(), "land_ms": int(getattr(settings, "MOGEL_LAND_MS", motion.LAND_MS))}
+
+
 def first_guard_seat(choice: str, players: int, seed: int) -> int:
     """The lobby's choice of first guard as a seat: you (0), the player on your left (the next
     seat clockwise), or drawn by lot from the game's seed, so a replay draws the same."""
@@ -115,7 +121,7 @@ class MogelMotte(GameKind):
     def new_game(self, players: int, seed: int, choices: dict):
         return self.engine.new(players, seed, ant_pile=choices["ant_pile"], rounds=choices["rounds"],
                                first_guard=first_guard_seat(choices.get("first_guard", "me"), players, seed),
-                               **window_options())
+                               **table_options())
 
     def scenario(self) -> dict | None:
         """``settings.PLAY_SCENARIOS["mogel-motte"]``, or as before ``settings.MOGEL_PLAY_SCENARIO``."""
@@ -123,7 +129,7 @@ class MogelMotte(GameKind):
 
     def from_scenario(self, scenario: dict, seed: int, choices: dict):
         """The scenario's player count wins over the lobby's; the windows still come from the settings."""
-        options = {"ant_pile": choices["ant_pile"], "rounds": choices["rounds"], **window_options(),
+        options = {"ant_pile": choices["ant_pile"], "rounds": choices["rounds"], **table_options(),
                    **scenario.get("options", {})}
         return self.engine.from_scenario({**scenario, "options": options}, seed=seed)
 
@@ -160,18 +166,24 @@ class MogelMotte(GameKind):
     # -- fast actions ---------------------------------------------------------------------
 
     def answered(self, turn, verb, action):
-        """The open mosquito or cockroach window a slap or race answers; for Caught! the tell on the accused seat."""
+        """The open mosquito or cockroach window a slap or race answers; for Caught! the tell on the accused seat.
+
+        For a window: when its card was on the pile, the player's version that opened it, and
+        how long the page's motion takes to put the card there (the page times the reaction
+        from the landing, ``table/reflex.js``). A tell shows at once."""
         game = turn.game
         if verb in ("slap", "race"):
             index = _window_opened_at(game)
             if index is None or game.window["kind"] != ("mosquito" if verb == "slap" else "cockroach"):
                 return None
-            return game.log[index - game.log_base]["t"], turn.public_after(index)
+            opened = game.log[index - game.log_base]
+            landed = opened.get("landed", opened["t"])
+            return landed, turn.public_after(index), landed - opened["t"]
         seat = action.split()[1:2]
         tell = (turn.memories.get(HUMAN, {}).get("tells") or {}).get(seat[0] if seat else "")
         if tell is None:
             return None
-        return tell["since"], tell["n"]
+        return tell["since"], tell["n"], 0
 
     def held_ms(self, game, move):
         """A bot's race waits out the reflex credit cap while the player holds a card to race with.

@@ -211,6 +211,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     win = None
     if window:
         kind = window["kind"]
+        # The window counts from its card on the pile: until the card has flown there the page
+        # shows the whole time left from then, and starts counting when it lands (motion.js).
+        left = max(0, window["closes"] - max(now, window.get("landed", now)))
         win = {
             "kind": kind,
             "by": window["by"],
@@ -218,9 +221,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "by_me": window["by"] == me,
             "value": window.get("value"),
             "closes": window["closes"],
-            "remaining_ms": max(0, window["closes"] - now) if not settling else None,
+            "remaining_ms": left if not settling else None,
             "total_ms": view["options"].get(f"{kind}_ms"),
-            "remaining_s": max(0, window["closes"] - now) / 1000 if not settling else None,
+            "remaining_s": left / 1000 if not settling else None,
             "slap": "slap" if "slap" in legal_set else None,
             "slapped": me in window.get("slapped", []),
             "race": next((a for a in legal if a.startswith("race ")), None),

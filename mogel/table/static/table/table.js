@@ -11,9 +11,13 @@
   var started = 0;
   var dragging = null;
 
+  // A window counts from its card on the pile: while the card flies there (motion.js) its
+  // countdown stands still, then runs from the time the server gave for that moment.
+  function landing() { return !!(window.mmMotion && window.mmMotion.landing && window.mmMotion.landing()); }
+
   function tick() {
     var now = performance.now();
-    var elapsed = now - started;
+    var elapsed = landing() ? 0 : now - started;
     document.querySelectorAll("[data-countdown]").forEach(function (el) {
       var left = Math.max(0, Number(el.dataset.countdown) - elapsed);
       el.textContent = (left / 1000).toLocaleString(document.documentElement.lang || undefined,
@@ -75,6 +79,7 @@
   // Right after the swap, before the browser paints: a tell that is over never flashes again.
   document.addEventListener("htmx:afterSwap", tells);
   document.addEventListener("htmx:afterSettle", restart);
+  document.addEventListener("mm:landed", function () { started = performance.now(); tick(); });
   setInterval(tick, 100);
 
   function typing(target) {
