@@ -236,3 +236,24 @@ def test_a_slap_after_the_mosquito_closed_says_it_is_over(client, clock, table, 
     response = post(client, url, "slap", version)
     assert response.status_code == 400
     assert "Too late: the mosquito is over." in response.content.decode()
+
+
+# -- the same rule in Mogelei (platform code) -------------------------------------------------
+
+def test_a_mogelei_game_left_for_20_s_stands_still_then_counts_in(client, clock, settings):
+    from .test_mogelei_play import start
+
+    settings.MOGEL_PLAY_SEED = 424242
+    settings.MOGEL_PAUSE_GRACE_MS = GRACE
+    url = start(client, dealer="me")   # the bot on your left calls first
+    html = client.get(url).content.decode()
+    assert "data-wake-in" in html, "a bot's move is pending"
+    stored = row_of(url).version, row_of(url).state
+    leave(client, url)
+    clock.tick(20_000)
+    back = client.get(url).content.decode()
+    assert (row_of(url).version, row_of(url).state) == stored
+    assert 'class="count-in"' in back
+    clock.tick(service.COUNT_IN_MS + 60_000)
+    client.get(url)
+    assert row_of(url).version > stored[0], "after the count-in the bots go on"
