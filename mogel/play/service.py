@@ -163,8 +163,9 @@ def load(row: PracticeGame) -> Turn:
 # any worker process may answer any tab; the clock is server time less the time stood still.
 
 # Polls come every MOGEL_POLL_MS (400 ms): a page that missed this much is gone (connection
-# lost, tab closed without a word). Longer than three polls, so one slow answer never pauses.
-PAUSE_GRACE_MS = 1500
+# lost, tab closed without a word). Five polls, or one very slow round trip on a phone: a page
+# that is there never stutters; a page that left without a word (no beacon) costs this much.
+PAUSE_GRACE_MS = 2000
 # Coming back to a table where a window or a bot's move is pending: "3, 2, 1" before time runs.
 COUNT_IN_MS = 3000
 # A shorter pause (a glance at another tab) resumes at once.
