@@ -57,3 +57,30 @@ def test_back_mid_round_then_forward_finds_the_same_table_after_a_count_in(page,
     # No stale tell: a seat that shows one is still in the act.
     for seat in page.locator("#table .seat--tell").evaluate_all("s => s.map(e => Number(e.dataset.seat))"):
         assert seat in game.acts
+
+
+HIDE = """hidden => {
+  Object.defineProperty(document, "visibilityState", {configurable: true, get: () => hidden ? "hidden" : "visible"});
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_hidden_page_stops_the_game_and_asks_again_when_shown(page, table):
+    # Another tab or app: the page says it left and stops polling; shown again, it asks at once.
+    table(YOU_GUARD, SNEAKY, "en", PHONE)
+    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
+                           arg=row().public_version, timeout=8000)
+    ready(page)
+    page.evaluate(HIDE, True)
+    page.wait_for_timeout(500)
+    left = row()
+    assert left.away
+    page.wait_for_timeout(3000)
+    assert (row().seen_ms, row().version) == (left.seen_ms, left.version), "no contact, no move while hidden"
+    page.evaluate(HIDE, False)
+    page.locator(".count-in").wait_for(timeout=3000)
+    assert not row().away
+    page.locator(".count-in").wait_for(state="detached", timeout=5000)
+    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
+                           arg=left.public_version, timeout=8000)
