@@ -41,6 +41,11 @@
 
   document.addEventListener("DOMContentLoaded", look);
   document.addEventListener("htmx:afterSettle", look);
+  // After a count-in (table.js) the game goes on: what was on screen under it is answerable from now.
+  document.addEventListener("table:resumed", function () {
+    var now = performance.now();
+    Object.keys(shown).forEach(function (key) { shown[key] = now; });
+  });
 
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = event.detail.elt;

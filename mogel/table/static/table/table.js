@@ -77,22 +77,28 @@
      and asks no more while hidden; back in view it asks at once, and a table that comes with a
      count-in counts "3, 2, 1" (read out by the live region) before anything moves again. */
   var countTimer = null;
+  var counted = false;   // a count-in ran on this page: its end is announced once (reflex.js)
+  function resumed() {
+    if (!counted) { return; }
+    counted = false;
+    document.dispatchEvent(new CustomEvent("table:resumed"));
+  }
   function countIn() {
     clearInterval(countTimer);
     var box = document.querySelector("[data-count-in]");
     var t = table();
-    if (!box || !t) { return 0; }
+    if (!box || !t) { resumed(); return 0; }
+    counted = true;
     var ms = Number(box.dataset.countIn);
     var ends = performance.now() + ms;
     var number = box.querySelector("[data-count-in-number]");
     var lang = document.documentElement.lang || undefined;
-    t.setAttribute("aria-busy", "true");
     function show() {
       var left = ends - performance.now();
       if (left <= 0) {
         clearInterval(countTimer);
         box.remove();
-        t.removeAttribute("aria-busy");
+        resumed();
         return;
       }
       var text = Math.ceil(left / 1000).toLocaleString(lang);
