@@ -24,13 +24,19 @@ def row():
     return PracticeGame.objects.get()
 
 
+def mid_round(page, settings):
+    """Wait until a bot has moved since the deal, with the next bot's move seconds away: the
+    player leaves while something is pending (a slow pace makes that certain)."""
+    settings.MOGEL_BOT_PACE_MS = 4000
+    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
+                           arg=row().public_version, timeout=12000)
+
+
 @pytest.mark.parametrize("lang,viewport", [("de", PHONE), ("en", DESKTOP)])
-def test_back_mid_round_then_forward_finds_the_same_table_after_a_count_in(page, table, screenshot, lang, viewport):
+def test_back_mid_round_then_forward_finds_the_same_table_after_a_count_in(page, table, screenshot, lang, viewport,
+                                                                            settings):
     table(YOU_GUARD, SNEAKY, lang, viewport)
-    # Mid-round: a bot has played since the deal.
-    start = row().public_version
-    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v", arg=start,
-                           timeout=8000)
+    mid_round(page, settings)
     ready(page)
     cards = hand(page)
     page.go_back()
@@ -66,11 +72,10 @@ HIDE = """hidden => {
 }"""
 
 
-def test_a_hidden_page_stops_the_game_and_asks_again_when_shown(page, table):
+def test_a_hidden_page_stops_the_game_and_asks_again_when_shown(page, table, settings):
     # Another tab or app: the page says it left and stops polling; shown again, it asks at once.
     table(YOU_GUARD, SNEAKY, "en", PHONE)
-    page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
-                           arg=row().public_version, timeout=8000)
+    mid_round(page, settings)
     ready(page)
     page.evaluate(HIDE, True)
     page.wait_for_timeout(500)
@@ -83,4 +88,4 @@ def test_a_hidden_page_stops_the_game_and_asks_again_when_shown(page, table):
     assert not row().away
     page.locator(".count-in").wait_for(state="detached", timeout=5000)
     page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
-                           arg=left.public_version, timeout=8000)
+                           arg=left.public_version, timeout=12000)
