@@ -236,8 +236,8 @@ def contact(turn: Turn, wall: int) -> bool:
     if paused - row.paused_ms >= COUNT_IN_AFTER_MS and page_wake(turn) is not None:
         seen, paused = wall + _count_in_ms(), paused + _count_in_ms()
         turn.counting_in = True
-    if (seen, paused, False) == (row.seen_ms, row.paused_ms, row.away):
-        return True
+    if paused == row.paused_ms and not row.away and row.seen_ms is not None and seen - row.seen_ms < _grace_ms() // 4:
+        return True   # nothing stood still, and the last contact is recent enough (see touch)
     return _store_presence(row, seen, paused, False)
 
 
@@ -262,7 +262,11 @@ def touch(row: PracticeGame, wall: int) -> bool:
     False: let the whole request (:func:`run`) decide."""
     if row.away or row.seen_ms is None or wall > _runs_until(row.seen_ms, row.away):
         return False
-    return wall <= row.seen_ms or _store_presence(row, wall, row.paused_ms, False)
+    # A contact a moment after the last one need not be written: the clock then stops that
+    # much sooner if the page goes silent (a quarter of the grace at most), and most polls write nothing.
+    if wall - row.seen_ms < _grace_ms() // 4:
+        return True
+    return _store_presence(row, wall, row.paused_ms, False)
 
 
 def _after(turn: Turn, events: list) -> None:

@@ -98,8 +98,10 @@ def test_without_a_word_from_the_page_the_game_runs_on_for_the_grace_only(client
     last_contact = service.clock_at(row, clock.ms)
     clock.tick(20_000)
     back = fragment(client, url)
-    assert service.game_now(row_of(url), Game.from_json(row_of(url).state)) == last_contact + GRACE
-    assert countdown(back) == countdown(html) - GRACE
+    # The last contact noted may be a moment older than the last poll (a quarter of the grace at most).
+    ran = service.game_now(row_of(url), Game.from_json(row_of(url).state)) - last_contact
+    assert GRACE - GRACE // 4 <= ran <= GRACE
+    assert countdown(back) == countdown(html) - ran
     assert 'class="count-in"' in back
 
 
