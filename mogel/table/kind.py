@@ -248,8 +248,8 @@ class MogelMotte(GameKind):
         seen = tells.active(turn.memories.get(HUMAN, {}), now, shown=shell["client_version"],
                             tell_ms=bots.tell_ms(row.level))
         act_ms = game.options["act_ms"]
-        context = present(view, legal, names, tells=seen, now=now, action_url=shell["action_url"], version=shell["version"],
-                          announce=shell["announce"], moved=shell["moved"],
+        context = present(view, legal, names, tells=seen, now=now, action_url=shell["action_url"],
+                          version=shell["version"], announce=shell["announce"], moved=shell["moved"],
                           extra={**shell["page"], "act_s": act_ms // 1000 if act_ms % 1000 == 0 else act_ms / 1000})
         if row.hold:
             context["prompt"] = _("Round %(round)s is over. Read the scores, then start the next round.") % {
