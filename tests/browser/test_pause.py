@@ -53,8 +53,6 @@ def test_back_mid_round_then_forward_finds_the_same_table_after_a_count_in(page,
     assert hand(page) == cards
     assert page.locator(".count-in [role=status][aria-live]").inner_text().strip() in ("3", "2", "1")
     screenshot(f"count-in-{viewport[0]}", full_page=False)
-    # During the count-in the table is still: a tap on it does nothing.
-    assert row().version == left.version
     count_in.wait_for(state="detached", timeout=5000)
     game = Game.from_json(row().state)
     log = row().stored_log()
