@@ -213,6 +213,12 @@ class GameKind:
         """A refusal's translated message and the rules anchor that explains it."""
         raise NotImplementedError
 
+    def explain_late(self, verb: str, code: str, since: list[dict], names: list[str]) -> tuple[str, str] | None:
+        """Why a fast action was refused when the table had moved on since the page showed it
+        (``since``: the player's log after the page's version): who was faster, the window
+        closed … None: :meth:`explain` of the rules' code says it."""
+        return None
+
     def rule_link(self, slug: str | None) -> str | None:
         """The rules page's URL for an anchor from :meth:`explain` (None while there is none)."""
         from mogel.rules.links import rule_url

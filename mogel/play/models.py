@@ -51,6 +51,13 @@ class PracticeGame(models.Model):
     # Bots' deliberate moves come no earlier than a pace after this game time (set when a hold ends).
     resume_ms = models.BigIntegerField(default=0)
     over = models.BooleanField(default=False)
+    # The game waits for its player (service.contact, docs/platform.md "A game that waits"):
+    # game time = server time - started_ms - paused_ms, and it stands still beyond a short
+    # grace after the page's last contact (seen_ms, wall ms; in the future during a count-in),
+    # at once if the page said it left (away).
+    seen_ms = models.BigIntegerField(null=True, blank=True)
+    paused_ms = models.BigIntegerField(default=0)
+    away = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

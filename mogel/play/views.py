@@ -8,7 +8,6 @@ from functools import wraps
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.db import connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _, ngettext
@@ -144,7 +143,8 @@ def _wake_in(turn) -> int | None:
     wake = service.page_wake(turn)
     if wake is None:
         return None
-    return max(50, wake - service.game_now(turn.row, turn.game))
+    # During a count-in the game's clock stands still until it ends.
+    return max(50, wake - service.game_now(turn.row, turn.game)) + service.count_in_left(turn.row)
 
 
 def _again(kind, turn, summary: dict) -> None:
@@ -189,6 +189,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "poll_url": kind.play_url("poll", row.pk),
             "poll_ms": _poll_ms(),
             "wake_in_ms": _wake_in(turn),
+            "away_url": kind.play_url("away", row.pk),
+            "count_in_ms": service.count_in_left(row),
             "message": message,
             "message_url": message_url,
             "message_kind": message_kind,
@@ -213,6 +215,15 @@ def _respond(request, turn, status=200, **kwargs):
         return render(request, TABLE, context, status=status)
     return render(request, "play/game.html", {**context, "game_id": turn.row.pk, "kind": turn.kind,
                                               "templates": turn.kind.templates}, status=status)
+
+
+@require_POST
+@with_kind
+def away(request, kind, game_id):
+    """The page is hidden, closed or left (navigator.sendBeacon): the game's clock stops now."""
+    if not GAME_ID.match(game_id) or not service.leave(game_id, _owner(request) or "", kind.key):
+        return _not_found(request, kind)
+    return HttpResponse(status=204)
 
 
 @require_GET
@@ -242,8 +253,7 @@ def _reaction(value) -> int | None:
         return None
 
 
-_POLL_SQL = (f"SELECT public_version, wake_ms, started_ms FROM {PracticeGame._meta.db_table} "
-             "WHERE id = %s AND owner = %s AND kind = %s")
+_POLL_FIELDS = ("pk", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
 
 
 @require_GET
@@ -255,27 +265,38 @@ def poll(request, kind, game_id):
     if client is None:
         return HttpResponse(_("That request is not one this page sends."), status=400)
     owner = _owner(request)
-    # The common case, nothing new: one small row read, no state parsed, no session read.
-    # Polls come several times a second from every open table, so this read skips the ORM.
-    with connection.cursor() as cursor:
-        cursor.execute(_POLL_SQL, [game_id, owner or "", kind.key])
-        row = cursor.fetchone()
+    # The common case, nothing new: one small row read (and the contact noted), no state
+    # parsed, no session read. Polls come several times a second from every open table.
+    row = PracticeGame.objects.filter(pk=game_id, owner=owner or "", kind=kind.key).only(*_POLL_FIELDS).first()
     if row is None:
         return _not_found(request, kind)
     # wake_ms is the server's own: it includes the bots' secret moves, which the next
     # request must catch up with, but the answer depends only on the public version.
-    version, wake_ms, started_ms = row
-    if client == version and (wake_ms is None or service.wall_ms() - started_ms < wake_ms):
+    wall = service.wall_ms()
+    if (client == row.public_version and service.touch(row, wall)
+            and (row.wake_ms is None or service.clock_at(row, wall) < row.wake_ms)):
         return HttpResponse(status=204)
     turn, _refusal = service.run(game_id, owner, kind=kind.key)
     if turn is None:
         return _not_found(request, kind)
-    if client == turn.row.public_version:
+    # A count-in that starts now is news: the page shows "3, 2, 1" on the same table.
+    if client == turn.row.public_version and not turn.counting_in:
         return HttpResponse(status=204)
     response = _respond(request, turn, client_version=client)
     if turn.game.over:
         response.status_code = 286  # htmx stops polling
     return response
+
+
+def _refused(kind, turn, action, refusal, client):
+    """The rules' refusal, or for a fast action on a table that moved on since, why it came too late."""
+    verb = action.split()[0]
+    if verb in kind.fast_actions and client < turn.row.public_version:
+        since = service.visible_since(turn, client, last=service.SENT_SPAN)
+        late = kind.explain_late(verb, refusal.code, since, seat_names(turn.row.player_name, turn.game.players))
+        if late is not None:
+            return late
+    return kind.explain(refusal.code, refusal.params)
 
 
 @require_POST
@@ -304,10 +325,13 @@ def act(request, kind, game_id):
     if isinstance(refusal, service.Stale):
         message, _slug = kind.explain("stale", {})
         return _respond(request, turn, status=409, message=message, message_kind="notice", client_version=client)
+    if isinstance(refusal, service.CountingIn):
+        message, _slug = kind.explain("counting_in", {})
+        return _respond(request, turn, status=409, message=message, message_kind="notice", client_version=client)
     if isinstance(refusal, service.BadPost):
         message, _slug = kind.explain("bad_post", {})
         return _respond(request, turn, status=400, message=message)
     assert isinstance(refusal, IllegalAction)
-    message, slug = kind.explain(refusal.code, refusal.params)
+    message, slug = _refused(kind, turn, action, refusal, client)
     status = 409 if refusal.code in ("time_backwards", "game_over") else 400
     return _respond(request, turn, status=status, message=message, message_url=kind.rule_link(slug))

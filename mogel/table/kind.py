@@ -26,7 +26,7 @@ from mogel.rules.anchors import SLUGS
 from . import bots, motion, tells
 from .lesson import lesson_table
 from .events import describe, noticed, visible
-from .refusals import explain, rule_link
+from .refusals import explain, explain_late, rule_link
 
 HUMAN = 0
 
@@ -86,7 +86,10 @@ class MogelMotte(GameKind):
     hold_after = ("round_end",)
     # Slaps, races and Caught! are judged by the rules at the time they were made. The same one
     # again since the page was drawn is a double tap (a second Caught! would cost a second card).
-    fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+    # A cheat too: the bots play on while the player picks a card, so it is refused only when the
+    # rules refuse it when it arrives (the card gone, already in the act), never for a changed table.
+    fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation"),
+                    "cheat": ("cheated",)}
     lessons_dir = "tutorial/data/lessons"
     lesson_runner = "mogel.table.lesson_rules.RULES"
     about = (
@@ -172,6 +175,8 @@ class MogelMotte(GameKind):
         how long the page's motion takes to put the card there (the page times the reaction
         from the landing, ``table/reflex.js``). A tell shows at once."""
         game = turn.game
+        if verb not in ("slap", "race", "catch"):
+            return None   # a cheat answers nothing: it counts when it arrives
         if verb in ("slap", "race"):
             index = _window_opened_at(game)
             if index is None or game.window["kind"] != ("mosquito" if verb == "slap" else "cockroach"):
@@ -247,11 +252,16 @@ class MogelMotte(GameKind):
             view = {**view, "round": summary["round"]}
         # Tells: hands that shrank with no logged reason, as the player's own view showed it;
         # the ones seen since the version this page last showed are new (animated, announced).
-        seen = tells.active(turn.memories.get(HUMAN, {}), game.clock, shown=shell["client_version"],
+        # The present, not the game's clock: that lags while the bots' moves are made one per
+        # request, and a tell or window over by now can no longer be answered (never shown).
+        from mogel.play.service import game_now
+
+        now = game_now(row, game)
+        seen = tells.active(turn.memories.get(HUMAN, {}), now, shown=shell["client_version"],
                             tell_ms=bots.tell_ms(row.level))
         act_ms = game.options["act_ms"]
-        context = present(view, legal, names, tells=seen, action_url=shell["action_url"], version=shell["version"],
-                          announce=shell["announce"], moved=shell["moved"],
+        context = present(view, legal, names, tells=seen, now=now, action_url=shell["action_url"],
+                          version=shell["version"], announce=shell["announce"], moved=shell["moved"],
                           extra={**shell["page"], "act_s": act_ms // 1000 if act_ms % 1000 == 0 else act_ms / 1000})
         if row.hold:
             context["prompt"] = _("Round %(round)s is over. Read the scores, then start the next round.") % {
@@ -264,6 +274,9 @@ class MogelMotte(GameKind):
 
     def explain(self, code, params):
         return explain(code, params)
+
+    def explain_late(self, verb, code, since, names):
+        return explain_late(verb, code, since, names, HUMAN)
 
     def rule_link(self, slug):
         return rule_link(slug) if slug else None

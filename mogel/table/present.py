@@ -131,10 +131,14 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     me = view["seat"]
     players = view["players"]
     now = view["clock"] if now is None else now
-    legal_set = set(legal)
     phase = view["phase"]
     settling = view.get("settling")
     window = view.get("window")
+    if window and not settling and window["closes"] <= now:
+        # Run out by now (the game's clock catches up with the next request): nothing to answer.
+        window = None
+        legal = [a for a in legal if not a.startswith(("slap", "race "))]
+    legal_set = set(legal)
     expected = _owing(view)
     announce = list(announce or [])
     # Once the game is over nobody can be caught any more, so a last tell would only be noise.

@@ -57,6 +57,12 @@
     waiting = [];
   });
 
+  // After a count-in (table.js) the game goes on: what was on screen under it is answerable from now.
+  document.addEventListener("table:resumed", function () {
+    var now = performance.now();
+    Object.keys(shown).forEach(function (key) { shown[key] = now; });
+  });
+
   document.addEventListener("htmx:configRequest", function (event) {
     var elt = event.detail.elt;
     var action = elt && elt.getAttribute && elt.getAttribute("name") === "action" ? elt.getAttribute("value") || "" : "";
