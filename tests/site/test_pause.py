@@ -33,6 +33,9 @@ def table(settings, clock):
     settings.MOGEL_ACT_MS = 2000
     settings.MOGEL_PLAY_SEED = 7
     settings.MOGEL_PAUSE_GRACE_MS = GRACE
+    # The card's flight onto the pile holds a countdown still (test_reflexes.py); here the
+    # windows run from their opening, so a countdown tells how much game time has passed.
+    settings.MOGEL_LAND_MS = 0
 
     def make(client, scenario, profile, lang="en"):
         settings.MOGEL_PLAY_SCENARIO = scenario
