@@ -84,14 +84,16 @@ MIDDLEWARE = [
     # i18n_patterns and the redirect from / rely on.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # Before the CSRF check, which is the first to read a form: a body Django cannot read
-    # (charset=utf-16, garbled multipart) gets a translated 400 instead of escaping as a 500.
-    "mogel.pages.middleware.UnreadableFormMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: its 400 for a body Django cannot read (charset=utf-16, garbled multipart) goes back
+    # out through the CSRF middleware (the page's token matches the cookie) and the frame
+    # options, yet comes before the CSRF check reads the form (in process_view), where such a
+    # body would escape as a 500.
+    "mogel.pages.middleware.UnreadableFormMiddleware",
 ]
 
 ROOT_URLCONF = "mogel.urls"
