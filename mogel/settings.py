@@ -198,6 +198,11 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
 
 SESSION_COOKIE_HTTPONLY = True
+# The language cookie (set by the language switcher): sent with top-level navigation only,
+# over HTTPS only in production, and no script reads it.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
 # Database sessions that treat a malformed key (NUL bytes and the like) as no session.
 SESSION_ENGINE = "mogel.pages.sessions"
 # No script reads the CSRF cookie: htmx sends the token that base.html renders into
@@ -229,7 +234,7 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"game": {"()": "mogel.logs.GameFilter"}},
+    "filters": {"game": {"()": "mogel.logs.GameFilter"}, "one_line": {"()": "mogel.logs.OneLine"}},
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s%(game)s"},
     },
@@ -246,6 +251,8 @@ LOGGING = {
         # No handler of its own: this drops Django's default ones (one would mail the admins
         # the whole request) and lets the records reach the root's, and pytest's caplog.
         "django": {"handlers": [], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": True},
+        # A request for another host (a scanner): one line, no traceback.
+        "django.security.DisallowedHost": {"handlers": [], "filters": ["one_line"], "propagate": True},
     },
 }
 

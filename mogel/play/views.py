@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from mogel import games
+from mogel.pages.caching import shows_a_hand
 from mogel.engine import IllegalAction
 
 from . import limits, service
@@ -217,6 +218,7 @@ def _respond(request, turn, status=200, **kwargs):
 
 @require_GET
 @with_kind
+@shows_a_hand
 def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -248,6 +250,7 @@ _POLL_SQL = (f"SELECT public_version, wake_ms, started_ms FROM {PracticeGame._me
 
 @require_GET
 @with_kind
+@shows_a_hand
 def poll(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -280,6 +283,7 @@ def poll(request, kind, game_id):
 
 @require_POST
 @with_kind
+@shows_a_hand
 def act(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
