@@ -264,4 +264,7 @@ MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
+# Per client address (behind a trusted proxy: the address it saw), games touched in the last
+# day: a class of thirty behind one router may each leave one unfinished (mogel.play.limits).
+MOGEL_UNFINISHED_GAMES_PER_ADDRESS = 40
 MOGEL_LOBBY_POSTS_PER_MINUTE = 10   # per session; one address may post 6 times as often (mogel.play.limits)

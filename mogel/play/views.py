@@ -118,9 +118,13 @@ def lobby(request, kind):
             "You already have %(count)s unfinished game. Continue it, or abandon it to start a new one.",
             "You already have %(count)s unfinished games. Continue one, or abandon one to start a new one.",
             cap) % {"count": cap})
+    if limits.address_full(address):
+        return _lobby(request, kind, form, status=429, message=_(
+            "Many unfinished games have been started from your network. Finish or abandon one of yours, "
+            "or try again later."))
     data = form.cleaned_data
     row = service.start(kind, request.session.session_key, players=data["players"], level=data["level"],
-                        pace=data["pace"], player_name=data["name"], choices=form.choices())
+                        pace=data["pace"], player_name=data["name"], choices=form.choices(), address=address)
     return redirect(kind.play_url("game", row.pk))
 
 
@@ -158,7 +162,7 @@ def _again(kind, turn, summary: dict) -> None:
 
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
     row, game, kind = turn.row, turn.game, turn.kind
-    names = seat_names(row.player_name, game.players)
+    names = seat_names(row.player_name, game.players, row.language or None)
     view = game.view(service.HUMAN)
     # While the scores are on screen nothing is owed until the player goes on.
     legal = [] if row.hold else game.legal_actions(service.HUMAN)
