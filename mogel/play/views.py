@@ -131,8 +131,20 @@ def lobby(request, kind):
 @require_POST
 @with_kind
 def abandon(request, kind, game_id):
-    """Delete one of this browser's games, so that it may start another."""
-    deleted, _kinds = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key).delete()
+    """Delete one of this browser's games, so that it may start another.
+
+    The lobby's button only asks: a page that says what is lost, whose own form (``confirm``)
+    deletes. Two plain form posts, so it works without scripts too.
+    """
+    mine = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key)
+    if request.POST.get("confirm") != "yes":
+        row = mine.only("id", "created").first()
+        if row is None:
+            return _not_found(request, kind)
+        return render(request, "play/abandon.html", {
+            "kind": kind, "created": row.created, "abandon_url": kind.play_url("abandon", row.pk),
+            "game_url": kind.play_url("game", row.pk)})
+    deleted, _kinds = mine.delete()
     if not deleted:
         return _not_found(request, kind)
     return redirect(kind.play_url("lobby"))

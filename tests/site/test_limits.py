@@ -1,5 +1,6 @@
 """Abuse caps: a few unfinished games per session, a few lobby posts a minute per session and address."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -40,7 +41,7 @@ def test_a_fourth_unfinished_game_is_refused_until_one_is_abandoned(client, caps
     assert html.count("Dieses Spiel fortsetzen") == 3 and html.count("Dieses Spiel aufgeben") == 3
     assert 'value="Ann"' in html
     oldest = PracticeGame.objects.order_by("created").first()
-    response = client.post(f"{LOBBY['de']}{oldest.pk}/abandon/")
+    response = client.post(f"{LOBBY['de']}{oldest.pk}/abandon/", {"confirm": "yes"})
     assert response.status_code == 302 and response.url == LOBBY["de"]
     assert not PracticeGame.objects.filter(pk=oldest.pk).exists()
     assert client.post(LOBBY["de"], GAME).status_code == 302 and games(client) == 3
@@ -54,10 +55,36 @@ def test_finished_games_do_not_count_against_the_cap(client, caps):
     assert client.post(LOBBY["en"], GAME).status_code == 302
 
 
+ASK = {"de": ("Dieses Spiel aufgeben?", "Ja, aufgeben", "Nein, weiterspielen"),
+       "en": ("Abandon this game?", "Yes, abandon it", "No, continue the game"),
+       "fr": ("Abandonner cette partie ?", "Oui, abandonner", "Non, reprendre la partie"),
+       "nl": ("Dit spel opgeven?", "Ja, opgeven", "Nee, verder spelen"),
+       "it": ("Abbandonare questa partita?", "Sì, abbandona", "No, riprendi la partita")}
+
+
+@pytest.mark.parametrize("lang", list(ASK))
+def test_abandoning_asks_first_with_plain_forms(client, caps, lang):
+    url = client.post(LOBBY[lang], GAME).url
+    lobby = client.get(LOBBY[lang]).content.decode()
+    assert f'action="{url}abandon/"' in lobby
+    # The lobby's button only asks: a page with a form that abandons and a link back to the game.
+    response = client.post(url + "abandon/")
+    assert response.status_code == 200 and games(client) == 1
+    html = response.content.decode()
+    question, yes, no = ASK[lang]
+    assert question in html and yes in html and no in html and f'lang="{lang}"' in html
+    assert re.search(rf'<form method="post" action="{re.escape(url)}abandon/">.*name="confirm" value="yes"', html, re.S)
+    assert f'href="{url}"' in html
+    assert client.get(url).status_code == 200
+    response = client.post(url + "abandon/", {"confirm": "yes"})
+    assert response.status_code == 302 and games(client) == 0
+
+
 def test_nobody_abandons_another_browsers_game(client, caps):
     url = client.post(LOBBY["en"], GAME).url
     other = Client()
     assert other.post(url + "abandon/").status_code == 404
+    assert other.post(url + "abandon/", {"confirm": "yes"}).status_code == 404
     assert client.get(url).status_code == 200
 
 
