@@ -24,3 +24,22 @@ def test_the_race_label_stays_inside_its_card(page, table, screenshot, lang, vie
     screenshot(f"race-{lang}-{viewport[0]}", full_page=False)
     for text_width, box_width, card_width in sizes:
         assert text_width <= box_width + 1 and box_width <= card_width + 8, sizes
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_tapping_a_greyed_card_says_why_for_a_moment(page, table, screenshot, lang):  # noqa: F811
+    table(PHONE, lang, pace_ms=60_000)
+    off = page.locator("#table .card-btn--off")
+    assert off.count() >= 1
+    why = page.locator("#table .hand__item .why").first
+    reason = page.evaluate("id => document.getElementById(id).firstChild.textContent.trim()",
+                           off.first.get_attribute("aria-describedby"))
+    assert reason and not why.is_visible()
+    off.first.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
+    bubble = page.locator("#table .hand__item--why .why")
+    bubble.wait_for(state="visible", timeout=2000)
+    assert reason in bubble.inner_text()
+    assert reason in page.locator("#announcer").inner_text()
+    screenshot(f"why-{lang}", full_page=False)
+    bubble.wait_for(state="hidden", timeout=6000)
