@@ -43,3 +43,24 @@ def test_tapping_a_greyed_card_says_why_for_a_moment(page, table, screenshot, la
     assert reason in page.locator("#announcer").inner_text()
     screenshot(f"why-{lang}", full_page=False)
     bubble.wait_for(state="hidden", timeout=6000)
+
+
+# You hold a 3 and play it on the 2: the round is over at once (test_table_layout's LAST_CARD).
+LAST_CARD = {"players": 3, "hands": [["3"], ["1", "moth5", "4"], ["5", "4", "spider1"]], "discard": ["2"],
+             "guard": 0, "turn": 0}
+
+
+@pytest.mark.parametrize("viewport", [LANDSCAPE, PHONE], ids=["landscape", "phone"])
+def test_after_next_round_the_table_is_in_view_not_the_footer(page, table, screenshot, viewport):  # noqa: F811
+    table(viewport, "de", scenario=LAST_CARD, rounds="full", pace_ms=60_000)
+    page.locator('#table .card-btn[data-card="3"]').click()
+    page.locator("#btn-continue").wait_for(timeout=5000)
+    # A player who scrolled down to read the scores and press the button from the bottom.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.locator("#btn-continue").click()
+    page.locator("#table .hand__item").first.wait_for(timeout=5000)
+    page.wait_for_timeout(300)
+    screenshot(f"next-round-{viewport[0]}", full_page=False)
+    top = page.evaluate("document.getElementById('table').getBoundingClientRect().top")
+    assert -1 <= top < viewport[1] / 2, f"the table starts at {top}: the page stayed scrolled down"
+    assert not page.locator(".site-footer").evaluate("f => f.getBoundingClientRect().top < innerHeight / 2")
