@@ -64,3 +64,37 @@ def test_after_next_round_the_table_is_in_view_not_the_footer(page, table, scree
     top = page.evaluate("document.getElementById('table').getBoundingClientRect().top")
     assert -1 <= top < viewport[1] / 2, f"the table starts at {top}: the page stayed scrolled down"
     assert not page.locator(".site-footer").evaluate("f => f.getBoundingClientRect().top < innerHeight / 2")
+
+
+def lesson_links(page, site_url, learn):
+    page.goto(site_url + learn)
+    return sorted(set(page.eval_on_selector_all(".lesson-list a[href]", "as => as.map(a => a.getAttribute('href'))")))
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)
+@pytest.mark.parametrize("learn", ["/de/lernen/", "/fr/apprendre/"])
+def test_every_lessons_first_phone_screen_shows_the_goal_and_the_hand(page, site_url, screenshot, learn):
+    from django.core.management import call_command
+    call_command("loadcontent", stdout=open("/dev/null", "w"))
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    links = [link for link in lesson_links(page, site_url, learn) if link.startswith(learn) and link != learn]
+    assert len(links) >= 9
+    for link in links:
+        page.goto(site_url + link)
+        ready(page)
+        page.wait_for_timeout(100)
+        for sel in ("#table .hand__item", ".step-panel__goal"):
+            box = page.locator(sel).first.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE[1], (link, sel, box)
+        if link.endswith(("mogeln/", "tricher/")):
+            screenshot("lesson-first-screen", full_page=False)
+
+
+def test_on_a_desktop_a_lesson_opens_at_its_top(page, site_url):
+    from django.core.management import call_command
+    call_command("loadcontent", stdout=open("/dev/null", "w"))
+    page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.goto(site_url + "/de/lernen/mogeln/")
+    ready(page)
+    assert page.evaluate("window.scrollY") == 0
+    assert page.locator(".tutorial-title").is_visible()
