@@ -61,7 +61,8 @@ class GameKind:
     ``templates``      the table's kind-specific templates, by part (see ``docs/platform.md``):
                        ``body`` (seats, piles, hand, controls), ``summary`` (inside the shared
                        summary frame), ``head`` (stylesheets), ``help`` (under the table),
-                       ``scripts`` (the kind's own scripts, after the shell's).
+                       ``scripts`` (the kind's own scripts, after the shell's), ``logo``
+                       (its mark in the header on its own pages).
     ``sounds``         sound name -> static path, for the shell's sound toggle (``data-sound-*``).
     ``hold_after``     event codes after which the bots wait until the player has read the
                        scores (Mogel Motte: ``round_end``; Mogelei: ``game_end``).

@@ -43,6 +43,12 @@ class PracticeGame(models.Model):
     # The bots' pace (mogel.play.bots.PACES).
     pace = models.CharField(max_length=10, default="normal")
     player_name = models.CharField(max_length=40)
+    # The page's language when the game started: the bots keep the names it gave them when the
+    # player switches language mid-game (mogel.play.names). Empty in older rows: the page's.
+    language = models.CharField(max_length=8, blank=True, default="")
+    # The client's address as the lobby read it (limits.client_address), for the cap on
+    # unfinished games per address; deleted with the game (prunegames).
+    address = models.CharField(max_length=64, blank=True, default="", db_index=True)
     # The kind's own lobby choices ({"rounds": "full", "first_guard": "me", …}), as the lobby
     # form cleaned them: one field for every kind, so a new kind needs no migration.
     choices = models.JSONField(default=dict)

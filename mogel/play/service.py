@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from mogel import games
 from mogel.engine import IllegalAction
@@ -122,15 +123,18 @@ def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
 
 
 def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: str, player_name: str,
-          choices: dict) -> PracticeGame:
-    """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices."""
+          choices: dict, address: str = "") -> PracticeGame:
+    """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices.
+
+    The bots' names come from the language active now, for the whole game."""
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
     game = new_game(kind, players, int(seed), choices)
     started = wall_ms()
     row = PracticeGame(owner=owner, kind=kind.key, started_ms=started, seen_ms=started, level=level,
-                       player_name=player_name, pace=pace, choices=choices)
+                       player_name=player_name, pace=pace, choices=choices, address=address,
+                       language=(get_language() or "")[:8])
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, kind=kind,
                 changed=True)
     kind.observe(game, level, turn.memories, row.pace)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from mogel import games
+from mogel.pages.caching import shows_a_hand
 from mogel.engine import IllegalAction
 
 from . import limits, service
@@ -116,17 +117,33 @@ def lobby(request, kind):
             "You already have %(count)s unfinished game. Continue it, or abandon it to start a new one.",
             "You already have %(count)s unfinished games. Continue one, or abandon one to start a new one.",
             cap) % {"count": cap})
+    if limits.address_full(address):
+        return _lobby(request, kind, form, status=429, message=_(
+            "Many unfinished games have been started from your network. Finish or abandon one of yours, "
+            "or try again later."))
     data = form.cleaned_data
     row = service.start(kind, request.session.session_key, players=data["players"], level=data["level"],
-                        pace=data["pace"], player_name=data["name"], choices=form.choices())
+                        pace=data["pace"], player_name=data["name"], choices=form.choices(), address=address)
     return redirect(kind.play_url("game", row.pk))
 
 
 @require_POST
 @with_kind
 def abandon(request, kind, game_id):
-    """Delete one of this browser's games, so that it may start another."""
-    deleted, _kinds = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key).delete()
+    """Delete one of this browser's games, so that it may start another.
+
+    The lobby's button only asks: a page that says what is lost, whose own form (``confirm``)
+    deletes. Two plain form posts, so it works without scripts too.
+    """
+    mine = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key)
+    if request.POST.get("confirm") != "yes":
+        row = mine.only("id", "created").first()
+        if row is None:
+            return _not_found(request, kind)
+        return render(request, "play/abandon.html", {
+            "kind": kind, "created": row.created, "abandon_url": kind.play_url("abandon", row.pk),
+            "game_url": kind.play_url("game", row.pk)})
+    deleted, _kinds = mine.delete()
     if not deleted:
         return _not_found(request, kind)
     return redirect(kind.play_url("lobby"))
@@ -157,7 +174,7 @@ def _again(kind, turn, summary: dict) -> None:
 
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
     row, game, kind = turn.row, turn.game, turn.kind
-    names = seat_names(row.player_name, game.players)
+    names = seat_names(row.player_name, game.players, row.language or None)
     view = game.view(service.HUMAN)
     # While the scores are on screen nothing is owed until the player goes on.
     legal = [] if row.hold else game.legal_actions(service.HUMAN)
@@ -228,6 +245,7 @@ def away(request, kind, game_id):
 
 @require_GET
 @with_kind
+@shows_a_hand
 def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -258,6 +276,7 @@ _POLL_FIELDS = ("pk", "public_version", "wake_ms", "started_ms", "seen_ms", "pau
 
 @require_GET
 @with_kind
+@shows_a_hand
 def poll(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -301,6 +320,7 @@ def _refused(kind, turn, action, refusal, client):
 
 @require_POST
 @with_kind
+@shows_a_hand
 def act(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)

@@ -325,6 +325,8 @@ def catch_keys_line(count: int) -> str:
     """How to call "Caught!" from the keyboard (keys 1 to ``count``, in table order)."""
     if count <= 1:
         return _("You hold the Guard Bug: key 1 calls “Caught!” on the player shown first.")
+    if count == 2:  # "keys 1 to 2" reads oddly in every language
+        return _("You hold the Guard Bug: keys 1 and 2 call “Caught!” on the two others, in table order.")
     return _("You hold the Guard Bug: keys 1 to %(n)s call “Caught!” on the players in table order.") % {"n": count}
 
 
