@@ -119,6 +119,9 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
         from django.conf import settings
 
         settings.MOGEL_PLAY_SEED = seed
+        # The simulated page stays at the table, but its "nothing new" polls are not simulated:
+        # without them the game would pause between two real requests (docs/platform.md).
+        settings.MOGEL_PAUSE_GRACE_MS = 10 ** 9
         row = service.start(games.get("mogel-motte"), "bench", players=3, level=level, pace="normal", player_name="Ann",
                             choices={"rounds": "single", "first_guard": "me", "ant_pile": "discard"})
         turn, _refusal = service.run(row.pk, "bench")

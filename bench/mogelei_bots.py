@@ -15,7 +15,8 @@ the point difference is above 0 with 95% confidence (mean minus 1.96 standard er
 Per level, over all its games: bluff rate (of the cards of the called colour it laid,
 the share it kept hidden), accusation rate (accusations per choice on turn), accuracy
 (right accusations per accusation), and per seat and game its choices on turn, the
-eggs it collected and its reward cards. Single process: the machine is shared.
+eggs it collected and its reward cards; dead calls: the share of its calls of a colour
+no other seat held (by the true hands). Single process: the machine is shared.
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def main() -> int:
     elapsed = time.perf_counter() - start
     print()
     print(f"{'level':<8} {'bluff rate':>10} {'accusations/turn':>17} {'accuracy':>9} {'turns/game':>11} "
-          f"{'eggs/game':>10} {'rewards/game':>13}")
+          f"{'eggs/game':>10} {'rewards/game':>13} {'dead calls':>11}")
     for lv in LEVELS:
         t = totals[lv]
 
@@ -104,7 +105,8 @@ def main() -> int:
             return t[a] / t[b] if t.get(b) else float("nan")
         print(f"{lv:<8} {share('hidden', 'reveal_chances'):10.1%} {share('accusations', 'turns'):17.1%} "
               f"{share('right', 'accusations'):9.1%} {share('turns', 'seat_games'):11.2f} "
-              f"{share('eggs', 'seat_games'):10.2f} {share('rewards', 'seat_games'):13.2f}")
+              f"{share('eggs', 'seat_games'):10.2f} {share('rewards', 'seat_games'):13.2f} "
+              f"{share('dead_calls', 'calls'):11.1%}")
     print()
     print(f"{played} games in {elapsed:.0f} s: {played / elapsed:.1f} games/s, single process; "
           f"load average {os.getloadavg()[0]:.2f} at the end")

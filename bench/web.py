@@ -49,7 +49,7 @@ def _configure() -> None:
     settings.DEBUG = False
     settings.MOGEL_BOT_PACE_MS = int(os.environ.get("MOGEL_BENCH_PACE_MS", "300"))
     # bench/windows.py tries other window lengths and a position rich in mosquitoes and cockroaches.
-    for name in ("MOSQUITO", "COCKROACH", "ACT", "POLL"):
+    for name in ("MOSQUITO", "COCKROACH", "ACT", "POLL", "LAND"):
         if os.environ.get(f"MOGEL_BENCH_{name}_MS"):
             setattr(settings, f"MOGEL_{name}_MS", int(os.environ[f"MOGEL_BENCH_{name}_MS"]))
     if os.environ.get("MOGEL_BENCH_SCENARIO"):

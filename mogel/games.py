@@ -69,7 +69,8 @@ class GameFacts:
     ``about``          the game's description on the home page: paragraphs (lazy strings).
     ``templates``      the table's templates, by part (see ``docs/platform.md``): ``body``
                        (seats, piles, hand, controls), ``summary`` (inside the shared summary
-                       frame), ``head`` (stylesheets), ``help`` (under the table), ``scripts``.
+                       frame), ``head`` (stylesheets), ``help`` (under the table), ``scripts``,
+                       ``logo`` (its mark in the header on its own pages).
     ``sounds``         sound name -> static path, for the sound toggle (``data-sound-*``) on
                        every page of the game's table, lessons included.
     ``interchangeable_placeholders``  placeholders any of which a translation may use where the
@@ -192,9 +193,10 @@ class PracticeHooks:
 
     # -- fast actions (judged on time) ----------------------------------------------------
 
-    def answered(self, turn: Turn, verb: str, action: str) -> tuple[int, int] | None:
+    def answered(self, turn: Turn, verb: str, action: str) -> tuple[int, ...] | None:
         """What a fast action answers: (game time it began, the player's version that first showed
-        it), or None when it answers nothing (it then counts at its arrival)."""
+        it[, ms the page takes after receiving it to really show it: a card's flight]), or None
+        when it answers nothing (it then counts at its arrival)."""
         return None
 
     def held_ms(self, game, move) -> int:
@@ -243,6 +245,12 @@ class PracticeHooks:
     def explain(self, code: str, params: dict) -> tuple[str, str | None]:
         """A refusal's translated message and the rules anchor that explains it."""
         raise NotImplementedError
+
+    def explain_late(self, verb: str, code: str, since: list[dict], names: list[str]) -> tuple[str, str] | None:
+        """Why a fast action was refused when the table had moved on since the page showed it
+        (``since``: the player's log after the page's version): who was faster, the window
+        closed … None: :meth:`explain` of the rules' code says it."""
+        return None
 
     def moves(self, events: list[dict], me: int) -> list[dict]:
         """The public moves among ``events`` (as ``me`` sees them) for the shell's motion.js:

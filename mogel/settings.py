@@ -86,14 +86,16 @@ MIDDLEWARE = [
     # i18n_patterns and the redirect from / rely on.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # Before the CSRF check, which is the first to read a form: a body Django cannot read
-    # (charset=utf-16, garbled multipart) gets a translated 400 instead of escaping as a 500.
-    "mogel.pages.middleware.UnreadableFormMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: its 400 for a body Django cannot read (charset=utf-16, garbled multipart) goes back
+    # out through the CSRF middleware (the page's token matches the cookie) and the frame
+    # options, yet comes before the CSRF check reads the form (in process_view), where such a
+    # body would escape as a 500.
+    "mogel.pages.middleware.UnreadableFormMiddleware",
 ]
 
 ROOT_URLCONF = "mogel.urls"
@@ -198,6 +200,11 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
 
 SESSION_COOKIE_HTTPONLY = True
+# The language cookie (set by the language switcher): sent with top-level navigation only,
+# over HTTPS only in production, and no script reads it.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
 # Database sessions that treat a malformed key (NUL bytes and the like) as no session.
 SESSION_ENGINE = "mogel.pages.sessions"
 # No script reads the CSRF cookie: htmx sends the token that base.html renders into
@@ -229,7 +236,7 @@ CONTENT_SECURITY_POLICY = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"game": {"()": "mogel.logs.GameFilter"}},
+    "filters": {"game": {"()": "mogel.logs.GameFilter"}, "one_line": {"()": "mogel.logs.OneLine"}},
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s%(game)s"},
     },
@@ -246,6 +253,8 @@ LOGGING = {
         # No handler of its own: this drops Django's default ones (one would mail the admins
         # the whole request) and lets the records reach the root's, and pytest's caplog.
         "django": {"handlers": [], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"), "propagate": True},
+        # A request for another host (a scanner): one line, no traceback.
+        "django.security.DisallowedHost": {"handlers": [], "filters": ["one_line"], "propagate": True},
     },
 }
 
@@ -257,4 +266,7 @@ MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
+# Per client address (behind a trusted proxy: the address it saw), games touched in the last
+# day: a class of thirty behind one router may each leave one unfinished (mogel.play.limits).
+MOGEL_UNFINISHED_GAMES_PER_ADDRESS = 40
 MOGEL_LOBBY_POSTS_PER_MINUTE = 10   # per session; one address may post 6 times as often (mogel.play.limits)

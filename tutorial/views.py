@@ -19,6 +19,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language, gettext as _, pgettext, to_locale
 from django.views.decorators.http import require_GET, require_POST
 
+from mogel.pages.caching import shows_a_hand
 from mogel.rules import links as rules_links
 
 from . import addresses, kinds, placeholders, runner
@@ -338,6 +339,7 @@ def reset_all(request, kind):
 
 @require_GET
 @on_its_address
+@shows_a_hand
 def lesson(request, kind, slug):
     lr = Lessonrun(request, kind, slug)
     lr.choose(request.GET.get("step"))
@@ -349,6 +351,7 @@ def lesson(request, kind, slug):
 
 @require_GET
 @on_its_address
+@shows_a_hand
 def poll(request, kind, slug):
     lr = Lessonrun(request, kind, slug)
     lr.choose()
@@ -365,6 +368,7 @@ def poll(request, kind, slug):
 
 @require_POST
 @in_kind
+@shows_a_hand
 def act(request, kind, slug):
     lr = Lessonrun(request, kind, slug)
     lr.choose()
@@ -389,6 +393,7 @@ def act(request, kind, slug):
 
 @require_POST
 @in_kind
+@shows_a_hand
 def hint(request, kind, slug):
     lr = Lessonrun(request, kind, slug)
     lr.choose()

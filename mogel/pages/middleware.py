@@ -14,7 +14,9 @@ class UnreadableFormMiddleware:
     while the CSRF check reads it, and then runs the CSRF check again for its own 400 page,
     which raises once more: the client got a 500. Garbled multipart bodies, too many fields
     and bodies over DATA_UPLOAD_MAX_MEMORY_SIZE end here as well, with a page in the visitor's
-    language. Sits after LocaleMiddleware (the language) and before CsrfViewMiddleware.
+    language. Sits last: after LocaleMiddleware (the language), after CsrfViewMiddleware's
+    request half (the cookie's secret, so the page's token is valid) and before its view half
+    (which reads the form); the answer passes the CSRF and frame-options response halves.
     """
 
     def __init__(self, get_response):

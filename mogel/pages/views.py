@@ -8,6 +8,7 @@ from django.views.decorators.cache import never_cache
 from django.views.i18n import set_language as django_set_language
 
 from mogel import games
+from mogel.play import limits, service
 
 
 def _ways(kind) -> list[dict]:
@@ -15,11 +16,25 @@ def _ways(kind) -> list[dict]:
              "about": way.about} for way in kind.ways()]
 
 
+def _continue_urls(request) -> dict[str, str]:
+    """Per kind, the address of the session's newest unfinished game (none without a session)."""
+    if not request.session.session_key:
+        return {}
+    found = {}
+    for row in limits.unfinished(request.session.session_key):  # newest first
+        if row.kind not in found and service.registered(row.kind):
+            found[row.kind] = games.get(row.kind).play_url("game", row.pk)
+    return found
+
+
 def home(request):
-    """One block of three ways in (learn, play, rules) per registered game kind, the first kind's first."""
-    blocks = [{"kind": kind, "ways": _ways(kind)} for kind in games.all_kinds()]
+    """One block of three ways in (learn, play, rules) per registered game kind, the first kind's first,
+    and above them a tile per game (with "Continue your game" when the session has one unfinished)."""
+    resume = _continue_urls(request)
+    blocks = [{"kind": kind, "ways": _ways(kind), "continue_url": resume.get(kind.key)} for kind in games.all_kinds()]
     first = blocks[0] if blocks else {"kind": None, "ways": []}
-    return render(request, "pages/home.html", {"ways": first["ways"], "first": first, "more_kinds": blocks[1:]})
+    return render(request, "pages/home.html", {"ways": first["ways"], "first": first, "more_kinds": blocks[1:],
+                                               "blocks": blocks})
 
 
 def set_language(request):

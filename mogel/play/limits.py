@@ -1,4 +1,5 @@
-"""How much one browser may start: a few unfinished games per session, a few lobby posts a minute.
+"""How much one browser may start: a few unfinished games per session, a few lobby posts a minute;
+and one address: a larger budget of each, shared by every browser behind it.
 
 Both are counted in the database, never in process memory: several app servers share one
 database, and a client's next post may reach any of them.
@@ -6,8 +7,11 @@ database, and a client's next post may reach any of them.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db.models import Q
+from django.utils import timezone
 
 from .models import LobbyPost, PracticeGame
 
@@ -15,6 +19,11 @@ WINDOW_MS = 60_000
 # A class or a family behind one router shares one address: the address may post this many
 # times what one session may, so thirty pupils can start their games in the same minute.
 SHARED_ADDRESS = 6
+# A client that throws its cookie away gets a fresh session, and a fresh per-session budget,
+# every time: its address caps its unfinished games. Only games touched in the last day count,
+# so the games a class left unfinished yesterday do not lock it out today (prunegames deletes
+# them after two idle days).
+ADDRESS_DAY = timedelta(days=1)
 
 
 def posts_per_minute() -> int:
@@ -23,6 +32,10 @@ def posts_per_minute() -> int:
 
 def unfinished_per_session() -> int:
     return int(settings.MOGEL_UNFINISHED_GAMES_PER_SESSION)
+
+
+def unfinished_per_address() -> int:
+    return int(settings.MOGEL_UNFINISHED_GAMES_PER_ADDRESS)
 
 
 def client_address(request) -> str:
@@ -62,3 +75,9 @@ def note_post(session: str | None, address: str, now: int) -> None:
 def unfinished(owner: str | None):
     """The session's games still being played, of every kind, newest first."""
     return PracticeGame.objects.filter(owner=owner or "", over=False).only("id", "kind", "created")
+
+
+def address_full(address: str) -> bool:
+    """True if the games started from ``address`` and touched today reach the address's cap."""
+    recent = PracticeGame.objects.filter(address=address, over=False, updated__gte=timezone.now() - ADDRESS_DAY)
+    return recent.count() >= unfinished_per_address()

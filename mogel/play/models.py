@@ -43,6 +43,12 @@ class PracticeGame(models.Model):
     # The bots' pace (mogel.play.bots.PACES).
     pace = models.CharField(max_length=10, default="normal")
     player_name = models.CharField(max_length=40)
+    # The page's language when the game started: the bots keep the names it gave them when the
+    # player switches language mid-game (mogel.play.names). Empty in older rows: the page's.
+    language = models.CharField(max_length=8, blank=True, default="")
+    # The client's address as the lobby read it (limits.client_address), for the cap on
+    # unfinished games per address; deleted with the game (prunegames).
+    address = models.CharField(max_length=64, blank=True, default="", db_index=True)
     # The kind's own lobby choices ({"rounds": "full", "first_guard": "me", …}), as the lobby
     # form cleaned them: one field for every kind, so a new kind needs no migration.
     choices = models.JSONField(default=dict)
@@ -51,6 +57,13 @@ class PracticeGame(models.Model):
     # Bots' deliberate moves come no earlier than a pace after this game time (set when a hold ends).
     resume_ms = models.BigIntegerField(default=0)
     over = models.BooleanField(default=False)
+    # The game waits for its player (service.contact, docs/platform.md "A game that waits"):
+    # game time = server time - started_ms - paused_ms, and it stands still beyond a short
+    # grace after the page's last contact (seen_ms, wall ms; in the future during a count-in),
+    # at once if the page said it left (away).
+    seen_ms = models.BigIntegerField(null=True, blank=True)
+    paused_ms = models.BigIntegerField(default=0)
+    away = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -1,4 +1,4 @@
-"""Bot names that fit the page's language (seats 1 to 7), never the player's own.
+"""Bot names that fit the language a game started in (seats 1 to 7), never the player's own.
 
 A child called "Lucy" must not play next to a bot "Lucy", nor an Italian "Giulia" read two
 "Giulia" rows in the scores: a bot whose name matches the player's is skipped. Names match

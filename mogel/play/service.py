@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from mogel import games
 from mogel.core.errors import IllegalAction
@@ -70,6 +71,10 @@ class BadPost(Exception):
     """A post the page never sends (missing or impossible version)."""
 
 
+class CountingIn(Exception):
+    """The player acted during the count-in, while the game still stands still."""
+
+
 @dataclass
 class Turn:
     """One request's work on one game.
@@ -88,6 +93,8 @@ class Turn:
     kind: games.GameKind
     changed: bool = False
     events: list = field(default_factory=list)
+    # This request ended a pause with a count-in (:func:`contact`): the page must be told.
+    counting_in: bool = False
 
     def fresh(self) -> list[dict]:
         """The events logged since the row was read (or last saved)."""
@@ -114,14 +121,18 @@ def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
 
 
 def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: str, player_name: str,
-          choices: dict) -> PracticeGame:
-    """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices."""
+          choices: dict, address: str = "") -> PracticeGame:
+    """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices.
+
+    The bots' names come from the language active now, for the whole game."""
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
     game = new_game(kind, players, int(seed), choices)
-    row = PracticeGame(owner=owner, kind=kind.key, started_ms=wall_ms(), level=level, player_name=player_name,
-                       pace=pace, choices=choices)
+    started = wall_ms()
+    row = PracticeGame(owner=owner, kind=kind.key, started_ms=started, seen_ms=started, level=level,
+                       player_name=player_name, pace=pace, choices=choices, address=address,
+                       language=(get_language() or "")[:8])
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, kind=kind,
                 changed=True)
     kind.observe(game, level, turn.memories, row.pace)
@@ -140,9 +151,117 @@ def load(row: PracticeGame) -> Turn:
     return Turn(row, game, memories, row.version, row.public_version, game.round, row.hold, kind)
 
 
+# -- a game that waits for its player ------------------------------------------------------------
+# Game time runs only while the player is at the table: for a short grace after each contact of
+# the page (a poll, a post, the page itself), and not at all once the page said it left (hidden,
+# closed, navigated away: ``away``). Everything lives in the row (seen_ms, paused_ms, away), so
+# any worker process may answer any tab; the clock is server time less the time stood still.
+
+# Polls come every MOGEL_POLL_MS (400 ms): a page that missed this much is gone (connection
+# lost, tab closed without a word). Five polls, or one very slow round trip on a phone: a page
+# that is there never stutters; a page that left without a word (no beacon) costs this much.
+PAUSE_GRACE_MS = 2000
+# Coming back to a table where a window or a bot's move is pending: "3, 2, 1" before time runs.
+COUNT_IN_MS = 3000
+# A shorter pause (a glance at another tab) resumes at once.
+COUNT_IN_AFTER_MS = 2000
+
+
+def _grace_ms() -> int:
+    return int(getattr(settings, "MOGEL_PAUSE_GRACE_MS", PAUSE_GRACE_MS))
+
+
+def _count_in_ms() -> int:
+    return int(getattr(settings, "MOGEL_COUNT_IN_MS", COUNT_IN_MS))
+
+
+def _runs_until(seen: int, away: bool) -> int:
+    """Server time at which the game's clock stops without a further contact."""
+    return seen if away else seen + _grace_ms()
+
+
+def clock_at(row: PracticeGame, wall: int) -> int:
+    """Game time at server time ``wall`` by the row's presence: it stands still beyond the grace
+    after the last contact (at once when the page left), and during a count-in (``seen_ms`` ahead)."""
+    if row.seen_ms is None:
+        return wall - row.started_ms - row.paused_ms
+    moment = row.seen_ms if wall <= row.seen_ms else min(wall, _runs_until(row.seen_ms, row.away))
+    return moment - row.started_ms - row.paused_ms
+
+
 def game_now(row: PracticeGame, game) -> int:
-    """The game's millisecond clock from server time; it never runs backwards."""
-    return max(wall_ms() - row.started_ms, game.clock)
+    """The game's millisecond clock from server time, paused time left out; it never runs backwards."""
+    return max(clock_at(row, wall_ms()), game.clock)
+
+
+def count_in_left(row: PracticeGame, wall: int | None = None) -> int:
+    """Ms of the count-in still to run (0: none): the game resumes when it ends."""
+    if row.seen_ms is None:
+        return 0
+    return max(0, row.seen_ms - (wall_ms() if wall is None else wall))
+
+
+def settled(seen: int | None, paused: int, away: bool, wall: int) -> tuple[int, int]:
+    """The presence ``(seen_ms, paused_ms)`` after a contact at ``wall``: the time the game stood
+    still since the last contact moves into ``paused_ms``, so the game's clock goes on from where it stopped."""
+    if seen is None:
+        return wall, paused
+    stops = _runs_until(seen, away)
+    if wall > stops:
+        return wall, paused + wall - stops
+    return max(seen, wall), paused
+
+
+def _store_presence(row: PracticeGame, seen: int, paused: int, away: bool) -> bool:
+    """Write the presence if nobody changed it since the row was read (another tab, another
+    worker); False: reload. Apart from the game's own version, so a poll never races a move."""
+    updated = PracticeGame.objects.filter(pk=row.pk, seen_ms=row.seen_ms, paused_ms=row.paused_ms,
+                                          away=row.away).update(seen_ms=seen, paused_ms=paused, away=away)
+    if updated:
+        row.seen_ms, row.paused_ms, row.away = seen, paused, away
+    return updated == 1
+
+
+def contact(turn: Turn, wall: int) -> bool:
+    """The page is at the table at ``wall``: end a pause, with a count-in when the player was gone
+    a while and a window or a bot's move is pending (a public deadline or a bot's deliberate move:
+    never a bot's secret plan). False: the presence changed meanwhile, reload the row."""
+    row = turn.row
+    seen, paused = settled(row.seen_ms, row.paused_ms, row.away, wall)
+    if paused - row.paused_ms >= COUNT_IN_AFTER_MS and page_wake(turn) is not None:
+        seen, paused = wall + _count_in_ms(), paused + _count_in_ms()
+        turn.counting_in = True
+    if paused == row.paused_ms and not row.away and row.seen_ms is not None and seen - row.seen_ms < _grace_ms() // 4:
+        return True   # nothing stood still, and the last contact is recent enough (see touch)
+    return _store_presence(row, seen, paused, False)
+
+
+def leave(game_id: str, owner: str, kind: str, attempts: int = 8) -> bool:
+    """The page said it left (hidden, closed, navigated away): the game's clock stops now.
+    False: no such game for this owner."""
+    for _ in range(attempts):
+        row = PracticeGame.objects.filter(pk=game_id, owner=owner, kind=kind).only(
+            "pk", "seen_ms", "paused_ms", "away").first()
+        if row is None:
+            return False
+        if row.away:
+            return True
+        seen, paused = settled(row.seen_ms, row.paused_ms, row.away, wall_ms())
+        if _store_presence(row, seen, paused, True):
+            return True
+    return True
+
+
+def touch(row: PracticeGame, wall: int) -> bool:
+    """A poll's contact on the common path (no pause to end, no count-in to start): True if noted.
+    False: let the whole request (:func:`run`) decide."""
+    if row.away or row.seen_ms is None or wall > _runs_until(row.seen_ms, row.away):
+        return False
+    # A contact a moment after the last one need not be written: the clock then stops that
+    # much sooner if the page goes silent (a quarter of the grace at most), and most polls write nothing.
+    if wall - row.seen_ms < _grace_ms() // 4:
+        return True
+    return _store_presence(row, wall, row.paused_ms, False)
 
 
 def _after(turn: Turn, events: list) -> None:
@@ -272,12 +391,22 @@ def note_sent(turn: Turn, shown: int | None = None) -> None:
 
 def dated(turn: Turn, verb: str, action: str, now: int, reaction_ms: int | None) -> int:
     """The game time a fast action counts as made: its arrival ``now`` less the credit, never
-    before the thing it answers began, never after it arrived."""
+    before the thing it answers began, never after it arrived.
+
+    The kind says what the action answers (``GameKind.answered``): since when, the version that
+    showed it, and optionally how long the page takes after receiving it to really show it (a
+    card's flight onto the pile, which the server itself asks for). The page times the reaction
+    from that moment, so the credit starts there: the flight is neither the player's reaction
+    nor part of the capped credit for the network.
+    """
     answered = turn.kind.answered(turn, verb, action)
     if answered is None or reaction_ms is None:
         return now
-    began, public = answered
-    credit = credit_ms(now, first_sent(turn, public), reaction_ms)
+    began, public, *lead = answered
+    sent = first_sent(turn, public)
+    if sent is not None and lead:
+        sent += lead[0]
+    credit = credit_ms(now, sent, reaction_ms)
     return min(now, max(began, now - credit))
 
 
@@ -411,22 +540,26 @@ def run(game_id: str, owner: str, action: str | None = None, posted_version: int
 
     Returns ``(turn, refusal)``: turn None means no such game for this owner (of this ``kind``
     if given, or of a kind no longer registered); a refusal
-    (:class:`Stale`, :class:`BadPost`, :class:`IllegalAction`) leaves the player's move
-    undone, while what the bots and the clock did meanwhile is still saved.
+    (:class:`Stale`, :class:`BadPost`, :class:`IllegalAction`, :class:`CountingIn`) leaves the
+    player's move undone, while what the bots and the clock did meanwhile is still saved.
     """
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
         if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)
+        if not contact(turn, wall_ms()):
+            continue
         now = game_now(row, turn.game)
         refusal = None
         if action is None:
             catch_up(turn, now)
         else:
             try:
+                if count_in_left(row):
+                    raise CountingIn
                 act(turn, action, posted_version, now, reaction_ms)
-            except (Stale, BadPost, IllegalAction) as error:
+            except (Stale, BadPost, IllegalAction, CountingIn) as error:
                 refusal = error
         if save(turn):
             return turn, refusal

@@ -8,7 +8,6 @@ from functools import wraps
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.db import connection
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _, ngettext
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from mogel import games
 from mogel.core.errors import IllegalAction
+from mogel.pages.caching import shows_a_hand
 
 from . import limits, service
 from .models import PracticeGame
@@ -114,17 +114,33 @@ def lobby(request, kind):
             "You already have %(count)s unfinished game. Continue it, or abandon it to start a new one.",
             "You already have %(count)s unfinished games. Continue one, or abandon one to start a new one.",
             cap) % {"count": cap})
+    if limits.address_full(address):
+        return _lobby(request, kind, form, status=429, message=_(
+            "Many unfinished games have been started from your network. Finish or abandon one of yours, "
+            "or try again later."))
     data = form.cleaned_data
     row = service.start(kind, request.session.session_key, players=data["players"], level=data["level"],
-                        pace=data["pace"], player_name=data["name"], choices=form.choices())
+                        pace=data["pace"], player_name=data["name"], choices=form.choices(), address=address)
     return redirect(kind.play_url("game", row.pk))
 
 
 @require_POST
 @with_kind
 def abandon(request, kind, game_id):
-    """Delete one of this browser's games, so that it may start another."""
-    deleted, _kinds = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key).delete()
+    """Delete one of this browser's games, so that it may start another.
+
+    The lobby's button only asks: a page that says what is lost, whose own form (``confirm``)
+    deletes. Two plain form posts, so it works without scripts too.
+    """
+    mine = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key)
+    if request.POST.get("confirm") != "yes":
+        row = mine.only("id", "created").first()
+        if row is None:
+            return _not_found(request, kind)
+        return render(request, "play/abandon.html", {
+            "kind": kind, "created": row.created, "abandon_url": kind.play_url("abandon", row.pk),
+            "game_url": kind.play_url("game", row.pk)})
+    deleted, _kinds = mine.delete()
     if not deleted:
         return _not_found(request, kind)
     return redirect(kind.play_url("lobby"))
@@ -141,7 +157,8 @@ def _wake_in(turn) -> int | None:
     wake = service.page_wake(turn)
     if wake is None:
         return None
-    return max(50, wake - service.game_now(turn.row, turn.game))
+    # During a count-in the game's clock stands still until it ends.
+    return max(50, wake - service.game_now(turn.row, turn.game)) + service.count_in_left(turn.row)
 
 
 def _again(kind, turn, summary: dict) -> None:
@@ -154,7 +171,7 @@ def _again(kind, turn, summary: dict) -> None:
 
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
     row, game, kind = turn.row, turn.game, turn.kind
-    names = seat_names(row.player_name, game.players)
+    names = seat_names(row.player_name, game.players, row.language or None)
     view = game.view(service.HUMAN)
     # While the scores are on screen nothing is owed until the player goes on.
     legal = [] if row.hold else game.legal_actions(service.HUMAN)
@@ -186,6 +203,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "poll_url": kind.play_url("poll", row.pk),
             "poll_ms": _poll_ms(),
             "wake_in_ms": _wake_in(turn),
+            "away_url": kind.play_url("away", row.pk),
+            "count_in_ms": service.count_in_left(row),
             "message": message,
             "message_url": message_url,
             "message_kind": message_kind,
@@ -212,8 +231,18 @@ def _respond(request, turn, status=200, **kwargs):
                                               "templates": turn.kind.templates}, status=status)
 
 
+@require_POST
+@with_kind
+def away(request, kind, game_id):
+    """The page is hidden, closed or left (navigator.sendBeacon): the game's clock stops now."""
+    if not GAME_ID.match(game_id) or not service.leave(game_id, _owner(request) or "", kind.key):
+        return _not_found(request, kind)
+    return HttpResponse(status=204)
+
+
 @require_GET
 @with_kind
+@shows_a_hand
 def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -239,12 +268,12 @@ def _reaction(value) -> int | None:
         return None
 
 
-_POLL_SQL = (f"SELECT public_version, wake_ms, started_ms FROM {PracticeGame._meta.db_table} "
-             "WHERE id = %s AND owner = %s AND kind = %s")
+_POLL_FIELDS = ("pk", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
 
 
 @require_GET
 @with_kind
+@shows_a_hand
 def poll(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -252,22 +281,22 @@ def poll(request, kind, game_id):
     if client is None:
         return HttpResponse(_("That request is not one this page sends."), status=400)
     owner = _owner(request)
-    # The common case, nothing new: one small row read, no state parsed, no session read.
-    # Polls come several times a second from every open table, so this read skips the ORM.
-    with connection.cursor() as cursor:
-        cursor.execute(_POLL_SQL, [game_id, owner or "", kind.key])
-        row = cursor.fetchone()
+    # The common case, nothing new: one small row read (and the contact noted), no state
+    # parsed, no session read. Polls come several times a second from every open table.
+    row = PracticeGame.objects.filter(pk=game_id, owner=owner or "", kind=kind.key).only(*_POLL_FIELDS).first()
     if row is None:
         return _not_found(request, kind)
     # wake_ms is the server's own: it includes the bots' secret moves, which the next
     # request must catch up with, but the answer depends only on the public version.
-    version, wake_ms, started_ms = row
-    if client == version and (wake_ms is None or service.wall_ms() - started_ms < wake_ms):
+    wall = service.wall_ms()
+    if (client == row.public_version and service.touch(row, wall)
+            and (row.wake_ms is None or service.clock_at(row, wall) < row.wake_ms)):
         return HttpResponse(status=204)
     turn, _refusal = service.run(game_id, owner, kind=kind.key)
     if turn is None:
         return _not_found(request, kind)
-    if client == turn.row.public_version:
+    # A count-in that starts now is news: the page shows "3, 2, 1" on the same table.
+    if client == turn.row.public_version and not turn.counting_in:
         return HttpResponse(status=204)
     response = _respond(request, turn, client_version=client)
     if turn.game.over:
@@ -275,8 +304,20 @@ def poll(request, kind, game_id):
     return response
 
 
+def _refused(kind, turn, action, refusal, client):
+    """The rules' refusal, or for a fast action on a table that moved on since, why it came too late."""
+    verb = action.split()[0]
+    if verb in kind.fast_actions and client < turn.row.public_version:
+        since = service.visible_since(turn, client, last=service.SENT_SPAN)
+        late = kind.explain_late(verb, refusal.code, since, seat_names(turn.row.player_name, turn.game.players))
+        if late is not None:
+            return late
+    return kind.explain(refusal.code, refusal.params)
+
+
 @require_POST
 @with_kind
+@shows_a_hand
 def act(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
@@ -298,10 +339,13 @@ def act(request, kind, game_id):
     if isinstance(refusal, service.Stale):
         message, _slug = kind.explain("stale", {})
         return _respond(request, turn, status=409, message=message, message_kind="notice", client_version=client)
+    if isinstance(refusal, service.CountingIn):
+        message, _slug = kind.explain("counting_in", {})
+        return _respond(request, turn, status=409, message=message, message_kind="notice", client_version=client)
     if isinstance(refusal, service.BadPost):
         message, _slug = kind.explain("bad_post", {})
         return _respond(request, turn, status=400, message=message)
     assert isinstance(refusal, IllegalAction)
-    message, slug = kind.explain(refusal.code, refusal.params)
+    message, slug = _refused(kind, turn, action, refusal, client)
     status = 409 if refusal.code in ("time_backwards", "game_over") else 400
     return _respond(request, turn, status=status, message=message, message_url=kind.rule_link(slug))

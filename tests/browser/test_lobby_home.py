@@ -10,8 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from .htmx import ready
 
 PHONE, DESKTOP = (375, 812), (1280, 800)
-HOME = {"en": "/en/", "de": "/de/"}
-LOBBY = {"en": "/en/play/", "de": "/de/spielen/"}
+HOME = {"en": "/en/", "de": "/de/", "fr": "/fr/"}
+LOBBY = {"en": "/en/play/", "de": "/de/spielen/", "fr": "/fr/jouer/"}
 ABOUT_MOGEL_MOTTE = {"en": "Cheating Moth is a quick card game for 3 to 5 players.",
                      "de": "Mogel Motte ist ein flottes Kartenspiel"}
 ABOUT_MOGELEI = {"en": "A bluffing card game for 3 to 8 players", "de": "Ein Bluff-Kartenspiel für 3 bis 8 Personen"}
@@ -61,6 +61,41 @@ def test_the_three_ways_in_are_on_the_first_screen_learning_first(page, site_url
     assert below(mogelei.locator(".ways__intro"), mogelei.locator(".way").first)
     screenshot(f"home-{lang}-{size[0]}", full_page=False)
     no_axe_violation(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("size", [PHONE, DESKTOP])
+def test_both_games_and_their_unfinished_games_are_on_the_first_screen(page, site_url, settings, screenshot,
+                                                                        lang, size):
+    settings.MOGEL_PLAY_SEED = 8
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(site_url + HOME[lang])
+    tiles = page.locator(".games .game-tile")
+    assert tiles.count() == 2
+    assert [tiles.nth(i).locator(".game-tile__name").inner_text() for i in range(2)][1] == "Mogelei"
+    for i in range(2):
+        assert inside(page, tiles.nth(i)), f"game {i + 1} is below the fold at {size}"
+    assert page.locator(".game-tile__continue").count() == 0
+    # A game of each kind left unfinished: each tile offers to continue it, still on the first screen.
+    for lobby in (LOBBY[lang], LOBBY[lang].replace(f"/{lang}/", f"/{lang}/mogelei/")):
+        page.goto(site_url + lobby)
+        page.fill("input[name=name]", "Ann")
+        page.locator(".btn--start").click()
+        page.wait_for_url(f"**{lobby}*/")
+    page.goto(site_url + HOME[lang])
+    continues = page.locator(".game-tile__continue")
+    assert continues.count() == 2
+    for i in range(2):
+        assert inside(page, continues.nth(i))
+        box = continues.nth(i).bounding_box()
+        assert box["height"] >= 44
+    screenshot(f"games-{lang}-{size[0]}", full_page=False)
+    tiles.nth(1).click()
+    assert page.url.endswith("#game-mogelei")
+    assert inside(page, page.locator("#game-mogelei .way").first)
+    continues.nth(1).click()
+    page.wait_for_url("**/mogelei/**")
+    assert page.locator(".site-name").inner_text().strip() == "Mogelei"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -44,7 +44,7 @@ def mogelei(page, site_url, settings):
             lobby = games.get("mogelei").play_url("lobby")
         page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
         page.goto(site_url + lobby)
-        page.fill("input[name=name]", "Ann")
+        page.fill("input[name=name]", "Lena")     # "Lena (du)" once was cut short at 8 seats
         page.check(f"input[name=players][value='{players}']")
         page.check("input[name=games][value='1']")
         page.check("input[name=pace][value='quick']")
@@ -63,8 +63,8 @@ def assert_on_one_screen(page):
     assert not cut, f"names cut short: {cut}"
 
 
-# Names of seats that do not fit their line (cut with an ellipsis).
-CUT_NAMES = """() => Array.from(document.querySelectorAll('#table .mz-seat__name'))
+# Names of seats and colours on the call buttons that do not fit their box (cut short).
+CUT_NAMES = """() => Array.from(document.querySelectorAll('#table .mz-seat__name, #table .mz-call'))
   .filter(el => el.scrollWidth > el.clientWidth + 0.5).map(el => el.textContent)"""
 
 
@@ -208,3 +208,78 @@ def test_on_a_touch_phone_a_tapped_card_leaves_no_bubble_over_the_next_card(page
     assert page.evaluate(WHY_OPEN) == []
     card.tap(timeout=5000)  # fails when something else would receive the tap
     page.locator("#table .mz-seat--me .mz-stack__item--down").nth(1).wait_for(timeout=20000)
+
+
+@pytest.mark.parametrize("viewport,lang,words", [(PHONE, "de", ("Ende von Runde 1", "sammelt")),
+                                                 (DESKTOP, "en", ("End of round 1", "collects"))],
+                         ids=["phone-de", "desktop-en"])
+def test_the_round_result_stays_readable_after_the_next_colour_was_called(page, mogelei, settings, screenshot,
+                                                                          viewport, lang, words):
+    """A bot holds every red and is the round's caller: whatever it does on turn, it collects
+    and calls the next round at once (quick pace). The result stays until the player lays."""
+    hands = [["black-1", "black-2", "yellow-1", "yellow-2", "blue-1", "blue-2"],
+             ["red-5", "red-6", "red-7", "red-8", "red-9", "black-9"],
+             ["black-3", "black-4", "yellow-3", "yellow-4", "blue-3", "blue-4"]]
+    settings.PLAY_SCENARIOS = {"mogelei": {"players": 3, "hands": hands, "caller": 1, "colour": "red", "dealer": 0}}
+    mogelei(viewport, lang, 3, 4)
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.click()
+    page.locator("#btn-hide").click(timeout=20000)
+    # Round 2 called by a bot: a colour is called and the player may lay again.
+    page.locator("#table .mz-called").wait_for(timeout=20000)
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.wait_for(timeout=20000)
+    page.wait_for_function("() => !document.querySelector('#table .mz-stack--done')", timeout=20000)
+    page.wait_for_timeout(1500)     # far longer than the bots' pace: nothing else moves on without the player
+    settled(page)
+    last = page.locator("#table .mz-last")
+    assert last.is_visible()
+    text = last.inner_text()
+    assert all(w in text for w in words), text
+    assert_on_one_screen(page)
+    screenshot("result-after-call", full_page=False)
+    # The log keeps the round in one line, also once the player moved on.
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.click()
+    page.wait_for_function("() => !document.querySelector('#table .mz-last')", timeout=20000)
+    page.locator("#log-toggle").click()
+    line = page.locator("#table .log__item--round_result")
+    assert line.count() == 1 and words[0] in line.inner_text()
+    screenshot("log", full_page=True)
+
+
+# Every control of the table a finger can tap, smaller than 44 x 44 px (the "why?" link counts once its bubble is open).
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll('#table button, #table summary, #table .why a')).flatMap(el => {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || getComputedStyle(el).visibility === 'hidden' || el.closest('.why') && !el.closest('.mz-hand__item--told')) { return []; }
+  return r.width < 44 || r.height < 44 ? [(el.id || el.className) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height)] : [];
+})"""
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)
+def test_on_a_touch_phone_a_greyed_card_says_why_when_tapped_and_every_control_is_44_px(page, mogelei, settings,
+                                                                                         screenshot):
+    mine = [f"red-{v}" for v in range(20, 25)] + [f"black-{v}" for v in range(1, 8)]
+    others = [f"black-{v}" for v in range(8, 25)] + [f"{c}-{v}" for c in ("yellow", "blue") for v in range(1, 25)] \
+        + [f"red-{v}" for v in range(1, 20)]
+    hands = [mine, *(others[i * 12:(i + 1) * 12] for i in range(7))]
+    settings.PLAY_SCENARIOS = {"mogelei": {"players": 8, "hands": hands, "caller": 0, "dealer": 7}}
+    mogelei(PHONE, "de", 8, 2)
+    page.locator("#call-black").wait_for()
+    settled(page)
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert_on_one_screen(page)
+    screenshot("375-call", full_page=False)
+    page.locator("#call-red").tap()
+    greyed = page.locator('#table .mz-card-btn--off[data-card="black-1"]')
+    greyed.wait_for(timeout=20000)
+    page.wait_for_function("() => document.querySelectorAll('#table .mz-badge--done').length === 7", timeout=20000)
+    settled(page)       # the bots have laid: the table waits for the player
+    assert page.evaluate(WHY_OPEN) == []
+    greyed.tap(force=True)      # aria-disabled: Playwright would wait for it to be enabled; a finger does not
+    why = page.locator('#table .mz-card-btn--off[data-card="black-1"] ~ .why')
+    why.wait_for(state="visible", timeout=5000)
+    assert "Rot" in why.inner_text()
+    assert page.evaluate(SMALL_TARGETS) == []
+    screenshot("375-told", full_page=False)
+    # It closes by itself after a while, and a live card still takes the next tap.
+    why.wait_for(state="hidden", timeout=10000)
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.tap()
+    page.locator("#table .mz-seat--me .mz-stack__item--down").first.wait_for(timeout=20000)

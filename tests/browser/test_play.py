@@ -37,6 +37,7 @@ def fast(settings):
     settings.MOGEL_COCKROACH_MS = 700
     settings.MOGEL_ACT_MS = 700
     settings.MOGEL_POLL_MS = 50
+    settings.MOGEL_LAND_MS = 0   # no wait for the card's landing: a whole game in seconds
     settings.MOGEL_PLAY_SEED = SEED
     return settings
 

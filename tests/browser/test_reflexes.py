@@ -1,4 +1,8 @@
-"""Fair reflexes in Chromium: the page times the player from the window on screen to the tap."""
+"""Fair reflexes in Chromium: the page times the player from the window's card on the pile to the tap.
+
+The played mosquito or cockroach flies onto the pile first (motion.js); the window's countdown
+stands still meanwhile and the reaction is timed from the landing. An init script records the
+page's "mm:landing" / "mm:landed" moments and what the countdown showed then."""
 
 from urllib.parse import parse_qs
 
@@ -10,15 +14,44 @@ from .test_play import bots_open_a_window, start
 
 WAIT_MS = 700
 
+LANDING = """
+window.__landing = {};
+function countdown() { var c = document.querySelector('#table .window [data-countdown]'); return c && c.textContent; }
+document.addEventListener('mm:landing', function () {
+  window.__landing.started = performance.now(); window.__landing.shownAtStart = countdown();
+});
+document.addEventListener('mm:landed', function () {
+  window.__landing.landed = performance.now(); window.__landing.shownAtLanding = countdown();
+});
+"""
+
+
+def window_after_a_while(settings, kind):
+    """The bot plays its card well after the page is there, so the page sees it fly onto the pile."""
+    bots_open_a_window(settings, kind)
+    settings.MOGEL_BOT_PACE_MS = 1500
+
+
+def landed(page):
+    page.wait_for_function("() => window.__landing.landed !== undefined", timeout=10_000)
+    return page.evaluate("window.__landing")
+
 
 @pytest.mark.parametrize("kind,action", [("mosquito", "slap"), ("cockroach", "race 3")])
-def test_a_slap_or_race_carries_the_reaction_time_the_page_measured(page, site_url, settings, kind, action):
-    bots_open_a_window(settings, kind)
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_slap_or_race_carries_the_reaction_time_from_the_card_on_the_pile(page, site_url, settings, kind, action,
+                                                                           reduced):
+    window_after_a_while(settings, kind)
+    page.add_init_script(LANDING)
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
     start(page, site_url, "en", rounds="single")
-    before = page.evaluate("performance.now()")
     button = page.locator("#btn-slap" if kind == "mosquito" else "#btn-race")
     button.wait_for(timeout=10_000)
-    page.wait_for_timeout(WAIT_MS)    # the player looks, then taps
+    landing = landed(page)
+    # While the card flew onto the pile, the window's countdown stood still at its whole length.
+    assert landing["shownAtStart"] == landing["shownAtLanding"] == "4.0"
+    page.wait_for_timeout(WAIT_MS)    # the player looks at the card, then taps
     with page.expect_request(lambda r: r.method == "POST" and "/act/" in r.url) as posted:
         page.evaluate("document.activeElement && document.activeElement.blur()")
         page.keyboard.press("Space")
@@ -26,11 +59,28 @@ def test_a_slap_or_race_carries_the_reaction_time_the_page_measured(page, site_u
     sent = parse_qs(posted.value.post_data)
     assert sent["action"] == [action]
     reaction = int(sent["reaction_ms"][0])
-    # From the frame that painted the window to the key: at least the wait, at most the whole time.
-    assert WAIT_MS - 100 <= reaction <= after - before
+    # From the frame after the card landed to the key: at least the wait, never the flight before it.
+    assert WAIT_MS - 100 <= reaction <= after - landing["landed"]
     page.wait_for_function("() => !document.querySelector('#btn-slap, #btn-race')", timeout=5000)
     log = PracticeGame.objects.get().stored_log()
     assert any(e["code"] in ("slapped", "raced") and e["seat"] == 0 for e in log)
+
+
+@pytest.mark.parametrize("width,height", [(375, 812), (1280, 800)])
+def test_the_countdown_runs_once_the_card_is_on_the_pile(page, site_url, settings, screenshot, width, height):
+    window_after_a_while(settings, "mosquito")
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(LANDING)
+    start(page, site_url, "en", rounds="single")
+    page.wait_for_selector(".mm-fly", state="attached", timeout=10_000)
+    screenshot("card-flying-countdown-still", full_page=False)
+    landing = landed(page)
+    assert landing["shownAtStart"] == landing["shownAtLanding"] == "4.0"
+    countdown = page.locator("#table .window [data-countdown]")
+    page.wait_for_function("() => document.querySelector('#table .window [data-countdown]').textContent !== '4.0'",
+                           timeout=5000)
+    assert float(countdown.text_content()) < 4.0
+    screenshot("card-on-the-pile-countdown-running", full_page=False)
 
 
 def test_an_ordinary_move_carries_no_reaction_time(page, site_url, settings):

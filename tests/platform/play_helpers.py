@@ -23,9 +23,13 @@ class Clock:
 
 
 @pytest.fixture
-def clock(monkeypatch):
+def clock(monkeypatch, settings):
+    """The fake server clock. A test that lets it run without a request plays a page that stays
+    at the table meanwhile (its polls are not simulated): the game does not pause for it. The
+    tests of the pause (test_pause.py) set the grace they mean."""
     c = Clock()
     monkeypatch.setattr(service, "wall_ms", c)
+    settings.MOGEL_PAUSE_GRACE_MS = 10 ** 9
     return c
 
 

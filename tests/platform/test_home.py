@@ -140,3 +140,48 @@ def test_each_game_describes_itself_in_its_own_block(client, lang):
         assert first_ways < html.index(mogel_motte_about) < mogelei
     assert mogelei < html.index(mogelei_about) < mogelei_ways, "Mogelei's text in Mogelei's block"
     assert html.count('<section class="intro">') == 1
+
+
+CONTINUE = {"de": "Dein Spiel fortsetzen", "en": "Continue your game", "fr": "Reprendre ta partie",
+            "nl": "Ga verder met je spel", "it": "Riprendi la tua partita"}
+
+
+def continue_links(html):
+    return re.findall(r'<a class="game-tile__continue" href="([^"]+)">([^<]+)<', html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_page_offers_each_games_unfinished_game(client, settings, lang):
+    settings.MOGEL_PLAY_SEED = 6
+    assert continue_links(client.get(f"/{lang}/").content.decode()) == []
+    mogelei = client.post(reverse("kind-play:lobby", kwargs={"kind": "mogelei"}),
+                          {"name": "Ann", "players": 3, "level": "easy", "pace": "normal", "games": 1, "dealer": "right"}).url
+    html = client.get(f"/{lang}/").content.decode()
+    assert [text for _url, text in continue_links(html)] == [CONTINUE[lang]]
+    assert continue_links(html)[0][0].split("/")[-2] == mogelei.split("/")[-2]
+    motte = client.post(reverse("play:lobby"), {"name": "Ann", "players": 3, "level": "easy", "rounds": "single",
+                                                "ant_pile": "discard", "pace": "normal"}).url
+    links = continue_links(client.get(f"/{lang}/").content.decode())
+    # Mogel Motte's tile first, as on the page; each leads to that game, in the page's language.
+    assert [url.split("/")[-2] for url, _text in links] == [motte.split("/")[-2], mogelei.split("/")[-2]]
+    assert all(url.startswith(f"/{lang}/") for url, _text in links)
+
+
+@pytest.mark.django_db
+def test_a_finished_or_abandoned_game_is_not_offered(client, settings):
+    from mogel.play.models import PracticeGame
+    settings.MOGEL_PLAY_SEED = 6
+    client.post(reverse("play:lobby"), {"name": "Ann", "players": 3, "level": "easy", "rounds": "single",
+                                        "ant_pile": "discard", "pace": "normal"})
+    assert len(continue_links(client.get("/en/").content.decode())) == 1
+    PracticeGame.objects.update(over=True)
+    assert continue_links(client.get("/en/").content.decode()) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_home_page_has_a_tile_per_game_leading_to_its_ways_in(client, lang):
+    html = client.get(f"/{lang}/").content.decode()
+    tiles = re.findall(r'<a class="game-tile" href="#(game-[a-z-]+)"', html)
+    assert tiles == ["game-mogel-motte", "game-mogelei"]
+    assert all(f'id="{tile}"' in html for tile in tiles)

@@ -48,3 +48,23 @@ def test_a_player_named_like_a_bot_sits_with_other_bots(client, settings, lang, 
     seat_names_shown = re.findall(r'<span class="seat__name">([^<]+)</span>', html)
     assert len(seat_names_shown) == 5
     assert sum(bot in shown for shown in seat_names_shown) == 1, seat_names_shown
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lobby", [LOBBY["de"], "/de/mogelei/spielen/"], ids=["mogel-motte", "mogelei"])
+def test_the_bots_keep_their_names_when_the_player_switches_language_mid_game(client, settings, lobby):
+    settings.MOGEL_PLAY_SEED = 4242
+    url = client.post(lobby, {"name": "Ann", "players": 4, "level": "normal", "rounds": "single",
+                              "ant_pile": "discard", "pace": "normal", "games": 1, "dealer": "right"}).url
+    german = client.get(url).content.decode()
+    assert all(bot in german for bot in BOT_NAMES["de"][:3])
+    game_id = url.rstrip("/").rsplit("/", 1)[1]
+    # The language switcher sends the player to the same game under the other language's address.
+    english_url = client.post("/i18n/setlang/", {"language": "en", "next": url}).url
+    assert english_url.endswith(f"/{game_id}/") and english_url.startswith("/en/")
+    english = client.get(english_url).content.decode()
+    assert 'lang="en"' in english
+    assert all(bot in english for bot in BOT_NAMES["de"][:3])
+    assert not any(bot in english for bot in BOT_NAMES["en"][:3])
+    poll = client.get(english_url + "poll/?version=0", HTTP_HX_REQUEST="true").content.decode()
+    assert all(bot in poll for bot in BOT_NAMES["de"][:3])

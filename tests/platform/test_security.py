@@ -5,10 +5,14 @@ The production values are those mogel.settings computes from a production enviro
 """
 
 import importlib.util
+import io
+import logging
+import re
 import os
 from unittest import mock
 
 import pytest
+from django.core.management import call_command
 from django.db import OperationalError
 from django.urls import reverse
 
@@ -18,7 +22,7 @@ from .play_helpers import LOBBY
 
 pytestmark = pytest.mark.django_db
 
-LOCKDOWN = ("SECURE_", "SESSION_COOKIE_", "CSRF_COOKIE_", "X_FRAME_OPTIONS", "CONTENT_SECURITY_POLICY", "USE_X_FORWARDED")
+LOCKDOWN = ("SECURE_", "SESSION_COOKIE_", "CSRF_COOKIE_", "LANGUAGE_COOKIE_", "X_FRAME_OPTIONS", "CONTENT_SECURITY_POLICY", "USE_X_FORWARDED")
 PRODUCTION_ENV = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "s" * 50, "DJANGO_BEHIND_PROXY": "1"}
 HTTPS = {"HTTP_X_FORWARDED_PROTO": "https"}
 
@@ -104,3 +108,70 @@ def test_health_url_answers_503_when_the_database_does_not(client):
         response = client.get("/healthz")
     assert response.status_code == 503
     assert not response.cookies
+
+
+NO_STORE = {"private", "no-store"}
+
+
+def cache_control(response) -> set[str]:
+    return {part.strip() for part in response.get("Cache-Control", "").split(",") if part.strip()}
+
+
+def first_lesson(client, index_url):
+    html = client.get(index_url).content.decode()
+    return re.search(rf'href="({re.escape(index_url)}[^"/]+/)"', html).group(1)
+
+
+@pytest.mark.parametrize("lobby", [LOBBY["en"], "/en/mogelei/play/"], ids=["mogel-motte", "mogelei"])
+def test_nothing_that_shows_a_hand_may_be_kept_by_a_cache(client, settings, lobby):
+    settings.MOGEL_PLAY_SEED = 4
+    url = client.post(lobby, {"name": "Ann", "players": 3, "level": "easy", "rounds": "single",
+                              "ant_pile": "discard", "pace": "normal", "games": 1, "dealer": "right"}).url
+    page = client.get(url)
+    assert page.status_code == 200 and NO_STORE <= cache_control(page)
+    poll = client.get(url + "poll/?version=0", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 200 and NO_STORE <= cache_control(poll)
+    move = client.post(url + "act/", {"action": "nonsense", "version": "0"}, HTTP_HX_REQUEST="true")
+    assert move.status_code in (400, 409) and NO_STORE <= cache_control(move)
+    # The lobby and the rules show no hand: caches may keep them as before.
+    assert "no-store" not in cache_control(client.get(lobby))
+
+
+@pytest.mark.parametrize("learn", ["/en/learn/", "/en/mogelei/learn/"], ids=["mogel-motte", "mogelei"])
+def test_lesson_pages_and_fragments_are_not_kept_by_a_cache(client, learn):
+    call_command("loadcontent", stdout=io.StringIO())
+    lesson = first_lesson(client, learn)
+    assert NO_STORE <= cache_control(client.get(lesson))
+    assert NO_STORE <= cache_control(client.get(lesson, HTTP_HX_REQUEST="true"))
+    assert NO_STORE <= cache_control(client.post(lesson + "act/", {"action": "nonsense", "version": "0"},
+                                                 HTTP_HX_REQUEST="true"))
+    assert NO_STORE <= cache_control(client.post(lesson + "hint/", HTTP_HX_REQUEST="true"))
+
+
+def test_the_language_cookie_is_flagged(client, production):
+    client.get(LOBBY["en"], **HTTPS)
+    response = client.post("/i18n/setlang/", {"language": "fr", "next": LOBBY["en"]},
+                           HTTP_ORIGIN="https://testserver", **HTTPS)
+    assert response.status_code == 302 and response.url == LOBBY["fr"]
+    cookie = response.cookies["django_language"]
+    assert cookie.value == "fr"
+    assert cookie["samesite"] == "Lax" and cookie["secure"] and cookie["httponly"]
+
+
+def test_in_development_the_language_cookie_works_over_plain_http(client):
+    response = client.post("/i18n/setlang/", {"language": "it", "next": LOBBY["en"]})
+    cookie = response.cookies["django_language"]
+    assert cookie["samesite"] == "Lax" and not cookie["secure"] and cookie["httponly"]
+
+
+def test_a_request_for_another_host_is_one_warning_line_without_a_traceback(client, settings, caplog):
+    settings.ALLOWED_HOSTS = ["mogel.example"]
+    with caplog.at_level(logging.INFO):
+        response = client.get("/en/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    records = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(records) == 1
+    record = records[0]
+    assert record.levelname == "WARNING" and record.exc_info is None
+    line = logging.Formatter("%(levelname)s %(name)s %(message)s").format(record)
+    assert "\n" not in line and "evil.example" in line and "Traceback" not in line

@@ -65,6 +65,7 @@ def tables(settings):
     settings.MOGEL_BOT_PACE_MS = 1000
     settings.MOGEL_COCKROACH_MS = 3000
     settings.MOGEL_ACT_MS = 2000
+    settings.MOGEL_LAND_MS = 600
     return settings
 
 
@@ -79,8 +80,8 @@ def test_a_bot_holding_the_raced_number_changes_nothing_the_page_is_told_before_
     before = [a for a in racing if a[0] < raced_at]
     assert len(before) >= 8
     assert before == [a for a in waiting if a[0] < raced_at]
-    # The hint is the window's end, public to all, not the race.
-    assert before[1][3] == 3000
+    # The hint is the window's end (3 s from its card's landing), public to all, not the race.
+    assert before[1][3] == 600 + 3000
 
 
 def test_a_bot_about_to_cheat_changes_nothing_the_page_is_told_before_its_hand_shrinks(client, clock, tables):

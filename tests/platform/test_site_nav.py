@@ -1,4 +1,4 @@
-"""The site's header and footer on both games' pages: the nav follows the page's game, the brand is the site's."""
+"""The site's header and footer on both games' pages: the nav and the brand follow the page's game."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ def brand(html):
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", inside)).strip()
 
 
+def header(html):
+    return html.split('<header class="site-header">', 1)[1].split("</header>", 1)[0]
+
+
 def footer(html):
     return html.split('<footer class="site-footer">', 1)[1].split("</footer>", 1)[0]
 
@@ -61,8 +65,9 @@ def test_on_mogelei_pages_the_nav_leads_to_mogelei_and_names_it(client, settings
     expected = dict(MOGELEI[lang], **({"learn": LEARN[lang]} if games.get("mogelei").lessons_dir else {}))
     assert links == expected, "Rules, Learn (once it has lessons) and Play lead to Mogelei's pages"
     assert current == ("play" if part == "table" else part)
-    assert re.search(r'class="site-nav__game"[^>]*>\s*Mogelei\s*<', nav(html)), "the nav names the game"
-    assert brand(html) == BRAND[lang], "one brand for the whole site"
+    assert brand(html) == "Mogelei", "the header names the game the page belongs to"
+    assert f'class="site-name" href="/{lang}/#game-mogelei"' in html, "the brand leads to the game's part of home"
+    assert BRAND[lang] not in header(html), "no trace of the other game's brand in the header"
     assert "Mogelei" in footer(html) and BRAND[lang] in footer(html), "the footer names both games"
 
 
@@ -72,8 +77,8 @@ def test_on_mogel_motte_pages_the_nav_leads_to_mogel_motte(client, lang, part):
     html = client.get(MOGEL_MOTTE[lang][part]).content.decode()
     links, current = nav_links(html, lang)
     assert links == MOGEL_MOTTE[lang] and current == part
-    assert "site-nav__game" not in html, "the site bears Mogel Motte's name: no label"
     assert brand(html) == BRAND[lang]
+    assert "Mogelei" not in header(html)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

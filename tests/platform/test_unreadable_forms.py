@@ -1,5 +1,7 @@
 """Form posts whose body Django cannot read: a translated 400 page, never a 500, nothing changed."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -53,3 +55,26 @@ def test_an_unreadable_move_changes_nothing(visitor, clock):
         assert response.status_code == 400
         assert "The site could not read that" in response.content.decode()
     assert state(url) == before
+
+
+@pytest.mark.parametrize("case", ["utf-16", "too many fields", "too big"])
+def test_the_400_page_carries_the_frame_options_and_a_token_that_posts(visitor, case):
+    # The page's one form (the language switcher) must post: its token matches the cookie.
+    content_type, body = UNREADABLE[case]
+    response = visitor.post(LOBBY["de"], body, content_type=content_type)
+    assert response.status_code == 400
+    assert response["X-Frame-Options"] == "DENY" and response["X-Content-Type-Options"] == "nosniff"
+    html = response.content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+    answer = visitor.post("/i18n/setlang/", {"language": "en", "next": LOBBY["de"], "csrfmiddlewaretoken": token})
+    assert answer.status_code == 302 and answer.url == LOBBY["en"]
+
+
+def test_a_first_request_that_is_unreadable_gets_a_cookie_for_its_token():
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    content_type, body = UNREADABLE["utf-16"]
+    response = client.post(LOBBY["en"], body, content_type=content_type)
+    assert response.status_code == 400 and "csrftoken" in response.cookies
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode()).group(1)
+    assert client.post("/i18n/setlang/", {"language": "fr", "next": LOBBY["en"],
+                                          "csrfmiddlewaretoken": token}).status_code == 302

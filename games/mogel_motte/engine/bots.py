@@ -33,18 +33,20 @@ LEVELS = ("easy", "normal", "hard")
 #
 # Times are in ms. "Reflex" times (slap, race, catch) are measured from the moment the
 # thing happened and do not scale with ``pace_ms``; deliberate moves (play, draw, gift,
-# hand-over, cheat) are drawn around ``pace_ms`` and scale with it. Slap and race times
-# are set against a person reacting in 0.35-0.8 s on a phone, whose slap counts at the time
-# it was made (the server credits the network, mogel/play/service.py): about 0.5-0.95 s after
-# the mosquito (bench/windows.py). "Normal" makes that person the slowest about one time in
-# (players - 1), "easy" less often, "hard" more often (docs/cheating-model.md, section 5a).
+# hand-over, cheat) are drawn around ``pace_ms`` and scale with it. A slap or race counts
+# from the moment the window's card is on the pile (``land_ms`` after it was played at a
+# digital table). Slap times are set against a child on a phone who reacts 0.6-0.9 s after
+# the mosquito is on the pile, whose slap counts at the time it was made (the server credits
+# the network, mogel/play/service.py): such a child is the slowest against "easy" bots in at
+# most one mosquito in (players + 1), against "normal" about one in players, against "hard"
+# more often (bench/windows.py, docs/cheating-model.md, section 5a).
 
 PROFILES: dict[str, dict] = {
     "easy": {
         # playing: chance to play a random fitting card instead of a considered one
         "play_noise": 0.35,
         # mosquito: slap reaction after the window opens, chance to be distracted (slap late)
-        "slap_ms": (500, 1050), "slap_miss": 0.15, "slap_late_ms": (1200, 2400),
+        "slap_ms": (1100, 1750), "slap_miss": 0.15, "slap_late_ms": (1850, 2450),
         # cockroach: race reaction, chance not to race at all
         "race_ms": (850, 1700), "race_miss": 0.30,
         # guarding: chance to notice a cheat when idle / on its own turn / during a window
@@ -63,7 +65,7 @@ PROFILES: dict[str, dict] = {
     },
     "normal": {
         "play_noise": 0.0,
-        "slap_ms": (450, 920), "slap_miss": 0.06, "slap_late_ms": (1000, 2200),
+        "slap_ms": (950, 1400), "slap_miss": 0.05, "slap_late_ms": (1450, 2350),
         "race_ms": (650, 1350), "race_miss": 0.12,
         "notice": {"idle": 0.75, "turn": 0.45, "window": 0.30},
         "notice_bonus_repeat": 0.15,
@@ -79,7 +81,7 @@ PROFILES: dict[str, dict] = {
     },
     "hard": {
         "play_noise": 0.0,
-        "slap_ms": (370, 800), "slap_miss": 0.03, "slap_late_ms": (950, 1900),
+        "slap_ms": (700, 1150), "slap_miss": 0.03, "slap_late_ms": (1200, 2200),
         "race_ms": (520, 1100), "race_miss": 0.05,
         "notice": {"idle": 0.90, "turn": 0.60, "window": 0.40},
         "notice_bonus_repeat": 0.15,
@@ -168,14 +170,16 @@ def guard_busy(view: dict) -> str:
 
 
 def _window_opened(view: dict) -> tuple[int, int] | None:
-    """(position in the round's log as this seat sees it, time) of the event that opened the current window."""
+    """(position in the round's log as this seat sees it, time its card was on the pile) of the event
+    that opened the current window. At a digital table the card lands a moment after it was played
+    (the ``land_ms`` option): like a person, a bot reacts to the card on the pile."""
     if view["window"] is None:
         return None
     code = view["window"]["kind"] + "_open"
     log = view["log"]
     for i in range(len(log) - 1, -1, -1):
         if log[i]["code"] == code:
-            return view.get("log_start", 0) + i, log[i]["t"]
+            return view.get("log_start", 0) + i, log[i].get("landed", log[i]["t"])
     return None
 
 
@@ -256,7 +260,7 @@ class Bot(BaselineBot):
         memory.update(sizes=list(sizes), log_n=end)
 
     def _reflex(self, view: dict, rng: random.Random) -> int | None:
-        """Ms after the window opened at which this bot slaps or races (None: it misses the race)."""
+        """Ms after the window's card is on the pile at which this bot slaps or races (None: it misses the race)."""
         if view["window"]["kind"] == "mosquito":
             if rng.random() < self.p["slap_miss"]:
                 return rng.randint(*self.p["slap_late_ms"])
@@ -313,7 +317,7 @@ class Bot(BaselineBot):
             if reflex is None or opened is None or reflex["key"] != [view["round"], opened[0]]:
                 # observe() was not called since the window opened: roll now.
                 at = None if opened is None else self._reflex(view, rng)
-                at = now + at if at is not None else None
+                at = max(now, opened[1]) + at if at is not None else None
             else:
                 at = reflex["at"]
             if at is None:

@@ -36,8 +36,13 @@ DEFAULT_OPTIONS = {
     "mosquito_ms": 2500,
     "cockroach_ms": 3000,
     "act_ms": 3000,
+    # At a digital table the played mosquito or cockroach flies onto the pile first: the
+    # window counts from its landing (everyone, bots too, can react only to what is there).
+    # 0 at a real table, where the card is on the pile as it is played.
+    "land_ms": 0,
 }
 MIN_WINDOW_MS = 500
+MAX_LAND_MS = 3000
 # A seat in an action: ASCII digits only. str.isdigit() also takes "²" or "①", which int()
 # then refuses; and a few digits are plenty (int() refuses thousands of them too).
 _SEAT_NUMBER = re.compile(r"[0-9]{1,3}")
@@ -66,6 +71,9 @@ def _options(players: int, given: dict) -> dict:
     for key in ("mosquito_ms", "cockroach_ms", "act_ms"):
         if not (isinstance(options[key], int) and options[key] >= MIN_WINDOW_MS):
             raise ValueError(f"{key} must be a whole number of at least {MIN_WINDOW_MS}")
+    land = options["land_ms"]
+    if not (isinstance(land, int) and not isinstance(land, bool) and 0 <= land <= MAX_LAND_MS):
+        raise ValueError(f"land_ms must be a whole number from 0 to {MAX_LAND_MS}")
     return options
 
 
@@ -376,22 +384,30 @@ class Game(EventLog):
         if kind == C.SPIDER:
             self.phase, self.spider = PHASE_SPIDER, {"by": seat}
         elif kind == C.MOSQUITO:
-            closes = at + self.options["mosquito_ms"]
+            landed = at + self.options.get("land_ms", 0)
+            closes = landed + self.options["mosquito_ms"]
             self.phase = PHASE_MOSQUITO
             self.window = {"kind": "mosquito", "by": seat, "opened": at, "closes": closes, "slapped": [],
-                           "slapped_at": []}
-            self._log(at, "mosquito_open", seat=seat, closes=closes)
+                           "slapped_at": [], **self._landed(landed, at)}
+            self._log(at, "mosquito_open", seat=seat, closes=closes, **self._landed(landed, at))
         elif kind == C.COCKROACH:
-            closes = at + self.options["cockroach_ms"]
+            landed = at + self.options.get("land_ms", 0)
+            closes = landed + self.options["cockroach_ms"]
             value = C.value(played)
             self.phase = PHASE_COCKROACH
-            self.window = {"kind": "cockroach", "by": seat, "value": value, "closes": closes}
-            self._log(at, "cockroach_open", seat=seat, value=value, closes=closes)
+            self.window = {"kind": "cockroach", "by": seat, "value": value, "closes": closes,
+                           **self._landed(landed, at)}
+            self._log(at, "cockroach_open", seat=seat, value=value, closes=closes, **self._landed(landed, at))
         elif kind == C.ANT:
             self._ant(seat, at)
             self.turn = self._next(seat)
         else:
             self.turn = self._next(seat)
+
+    @staticmethod
+    def _landed(landed: int, at: int) -> dict:
+        """``{"landed": t}`` when the window's card lands after it was played (a digital table), else nothing."""
+        return {"landed": landed} if landed != at else {}
 
     def _ant(self, seat: int, at: int) -> None:
         from_discard = self.options["ant_pile"] == "discard"
@@ -458,7 +474,8 @@ class Game(EventLog):
 
     def _close_mosquito(self, at: int) -> None:
         by = self.window["by"]
-        slowest = slowest_slapper(by, self.players, self.window["slapped"], self.window.get("slapped_at"))
+        slowest = slowest_slapper(by, self.players, self.window["slapped"], self.window.get("slapped_at"),
+                                  self._tie_order(self.window))
         self.window = None
         self._log(at, "mosquito_slowest", seat=slowest)
         self.phase = PHASE_GIFTS
@@ -522,6 +539,14 @@ class Game(EventLog):
         self.settling = {"guard": seat, "accused": accused, "since": at}
         if C.GIFTABLE.isdisjoint(self.hands[seat]):
             self._settled(at)  # a guard holding only moths has nothing to hand over
+
+    def _tie_order(self, window: dict) -> list[int]:
+        """The seats in an order drawn for this mosquito: it decides between slaps made in the same
+        millisecond (bots that slap at once when a Caught! is settled, say), not the seat numbers.
+        Drawn from the seed, the round and the window's opening, so a replay draws the same."""
+        order = list(range(self.players))
+        random.Random(f"mogel:{self.seed}:ties:{self.round}:{window.get('opened', 0)}").shuffle(order)
+        return order
 
     def _settled(self, at: int) -> None:
         paused = at - self.settling["since"]
@@ -722,20 +747,23 @@ _PLAYS_ON = {top: {guard: {c: _PLAY[c] for c in C.playable_on(top, guard)} for g
              for top in C.DECK_COUNTS}
 
 
-def slowest_slapper(by: int, players: int, slapped: list[int], times: list[int] | None = None) -> int:
+def slowest_slapper(by: int, players: int, slapped: list[int], times: list[int] | None = None,
+                    order: list[int] | None = None) -> int:
     """Who gets a card from everyone after ``by``'s mosquito: the first seat clockwise from ``by``
     that never slapped, else the last to slap.
 
     ``slapped`` is in the order the slaps reached the game; ``times`` (one per slap) are the
     times they were made, which decide: a slap dated earlier beats one that arrived earlier.
-    Of equal times, the one that arrived last is the slowest.
+    Of equal times, the one latest in ``order`` (the seats in a drawn order) is the slowest;
+    without an order, the one that arrived last.
     """
     missing = [(by + i) % players for i in range(1, players) if (by + i) % players not in slapped]
     if missing:
         return missing[0]
     if not times:
         return slapped[-1]
-    last = max(range(len(slapped)), key=lambda i: (times[i], i))
+    rank = {seat: n for n, seat in enumerate(order)} if order else {}
+    last = max(range(len(slapped)), key=lambda i: (times[i], rank.get(slapped[i], i) if rank else i))
     return slapped[last]
 
 

@@ -22,9 +22,9 @@ REFLEX = ("slap", "race", "catch")
 # The attentive ranges of the levelled bots (games.mogel_motte.engine.bots.PROFILES), set against a person
 # on a phone whose slap counts at the time it was made (docs/cheating-model.md, section 5a).
 _BASELINE = {
-    "easy": {"slap": (500, 1050), "race": (850, 1700), "race_miss": 0.30},
-    "normal": {"slap": (450, 920), "race": (650, 1350), "race_miss": 0.12},
-    "hard": {"slap": (370, 800), "race": (520, 1100), "race_miss": 0.05},
+    "easy": {"slap": (1100, 1750), "race": (850, 1700), "race_miss": 0.30},
+    "normal": {"slap": (950, 1400), "race": (650, 1350), "race_miss": 0.12},
+    "hard": {"slap": (700, 1150), "race": (520, 1100), "race_miss": 0.05},
 }
 
 
@@ -113,6 +113,8 @@ def _baseline_plan(game, level: str, deliberate_only: bool = False, pace: str = 
         if action is None:
             continue
         verb = action.split()[0]
+        # A reflex counts from the window's card on the pile (the engine's land_ms).
+        start = max(base, (game.window or {}).get("landed", base)) if verb in ("slap", "race") else base
         if verb == "slap":
             delay = rng.randint(*profile["slap"])
         elif verb == "race":
@@ -121,7 +123,7 @@ def _baseline_plan(game, level: str, deliberate_only: bool = False, pace: str = 
             delay = rng.randint(*profile["race"])
         else:
             delay = pace_ms(pace)
-        at = max(game.clock, base + delay)
+        at = max(game.clock, start + delay)
         if best is None or at < best[2]:
             best = (seat, action, at)
     return best

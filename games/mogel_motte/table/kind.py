@@ -25,7 +25,7 @@ from ..lessons.web import lesson_table
 from ..rules.anchors import SLUGS
 from . import bots, motion, tells
 from .events import describe, noticed
-from .refusals import explain
+from .refusals import explain, explain_late
 
 HUMAN = 0
 
@@ -37,6 +37,12 @@ def window_options() -> dict:
         "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", DEFAULT_OPTIONS["cockroach_ms"])),
         "act_ms": int(getattr(settings, "MOGEL_ACT_MS", DEFAULT_OPTIONS["act_ms"])),
     }
+
+
+def table_options() -> dict:
+    """The practice game's engine options: the windows, counted from the moment the window's card
+    has flown onto the pile (``motion.LAND_MS``, or ``settings.MOGEL_LAND_MS``)."""
+    return {**window_options(), "land_ms": int(getattr(settings, "MOGEL_LAND_MS", motion.LAND_MS))}
 
 
 def first_guard_seat(choice: str, players: int, seed: int) -> int:
@@ -83,7 +89,10 @@ class MogelMotte(GameKind):
     hold_after = ("round_end",)
     # Slaps, races and Caught! are judged by the rules at the time they were made. The same one
     # again since the page was drawn is a double tap (a second Caught! would cost a second card).
-    fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation")}
+    # A cheat too: the bots play on while the player picks a card, so it is refused only when the
+    # rules refuse it when it arrives (the card gone, already in the act), never for a changed table.
+    fast_actions = {"slap": ("slapped",), "race": ("raced",), "catch": ("caught", "wrong_accusation"),
+                    "cheat": ("cheated",)}
     lessons_dir = "games/mogel_motte/lessons/data"
     lesson_runner = "games.mogel_motte.lessons.runner.RULES"
     lesson_templates = {"table": "mogel_motte/lesson_table.html#table", "panel": "tutorial/_panel.html#panel"}
@@ -119,7 +128,7 @@ class MogelMotte(GameKind):
     def new_game(self, players: int, seed: int, choices: dict):
         return self.engine.new(players, seed, ant_pile=choices["ant_pile"], rounds=choices["rounds"],
                                first_guard=first_guard_seat(choices.get("first_guard", "me"), players, seed),
-                               **window_options())
+                               **table_options())
 
     def scenario(self) -> dict | None:
         """``settings.PLAY_SCENARIOS["mogel-motte"]``, or as before ``settings.MOGEL_PLAY_SCENARIO``."""
@@ -127,7 +136,7 @@ class MogelMotte(GameKind):
 
     def from_scenario(self, scenario: dict, seed: int, choices: dict):
         """The scenario's player count wins over the lobby's; the windows still come from the settings."""
-        options = {"ant_pile": choices["ant_pile"], "rounds": choices["rounds"], **window_options(),
+        options = {"ant_pile": choices["ant_pile"], "rounds": choices["rounds"], **table_options(),
                    **scenario.get("options", {})}
         return self.engine.from_scenario({**scenario, "options": options}, seed=seed)
 
@@ -161,18 +170,26 @@ class MogelMotte(GameKind):
     # -- fast actions ---------------------------------------------------------------------
 
     def answered(self, turn, verb, action):
-        """The open mosquito or cockroach window a slap or race answers; for Caught! the tell on the accused seat."""
+        """The open mosquito or cockroach window a slap or race answers; for Caught! the tell on the accused seat.
+
+        For a window: when its card was on the pile, the player's version that opened it, and
+        how long the page's motion takes to put the card there (the page times the reaction
+        from the landing, ``mogel_motte/reflex.js``). A tell shows at once."""
         game = turn.game
+        if verb not in ("slap", "race", "catch"):
+            return None   # a cheat answers nothing: it counts when it arrives
         if verb in ("slap", "race"):
             index = _window_opened_at(game)
             if index is None or game.window["kind"] != ("mosquito" if verb == "slap" else "cockroach"):
                 return None
-            return game.log[index - game.log_base]["t"], turn.public_after(index)
+            opened = game.log[index - game.log_base]
+            landed = opened.get("landed", opened["t"])
+            return landed, turn.public_after(index), landed - opened["t"]
         seat = action.split()[1:2]
         tell = (turn.memories.get(HUMAN, {}).get("tells") or {}).get(seat[0] if seat else "")
         if tell is None:
             return None
-        return tell["since"], tell["n"]
+        return tell["since"], tell["n"], 0
 
     def held_ms(self, game, move):
         """A bot's race waits out the reflex credit cap while the player holds a card to race with.
@@ -236,11 +253,16 @@ class MogelMotte(GameKind):
             view = {**view, "round": summary["round"]}
         # Tells: hands that shrank with no logged reason, as the player's own view showed it;
         # the ones seen since the version this page last showed are new (animated, announced).
-        seen = tells.active(turn.memories.get(HUMAN, {}), game.clock, shown=shell["client_version"],
+        # The present, not the game's clock: that lags while the bots' moves are made one per
+        # request, and a tell or window over by now can no longer be answered (never shown).
+        from mogel.play.service import game_now
+
+        now = game_now(row, game)
+        seen = tells.active(turn.memories.get(HUMAN, {}), now, shown=shell["client_version"],
                             tell_ms=bots.tell_ms(row.level))
         act_ms = game.options["act_ms"]
-        context = present(view, legal, names, tells=seen, action_url=shell["action_url"], version=shell["version"],
-                          announce=shell["announce"], moved=shell["moved"],
+        context = present(view, legal, names, tells=seen, now=now, action_url=shell["action_url"],
+                          version=shell["version"], announce=shell["announce"], moved=shell["moved"],
                           extra={**shell["page"], "act_s": act_ms // 1000 if act_ms % 1000 == 0 else act_ms / 1000})
         if row.hold:
             context["prompt"] = _("Round %(round)s is over. Read the scores, then start the next round.") % {
@@ -261,6 +283,9 @@ class MogelMotte(GameKind):
 
     def explain(self, code, params):
         return explain(code, params)
+
+    def explain_late(self, verb, code, since, names):
+        return explain_late(verb, code, since, names, HUMAN)
 
     def lesson_table(self, run, shell):
         return lesson_table(run, shell)

@@ -11,6 +11,11 @@ Kinds that move a card: play, race (seat → discard), draw (draw pile → seat)
 seat), gift (spider), hand (mosquito hand-over), penalty (the guard's card), reshuffle
 (discard → draw). Kinds that move no card but are seen (and heard): guard (the Guard Bug
 flies to its new owner), mosquito, cockroach, slap, slowest, caught, wrong, keep, round_end.
+
+The played card that opens a mosquito or cockroach window carries ``land``: the ms its flight
+takes until it is on the pile (the engine's ``land_ms``, :data:`LAND_MS` in the practice game).
+The window counts from that landing, for the bots as for the player: the page starts the
+window's countdown and times the player's reaction from it (``mogel_motte/reflex.js``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from __future__ import annotations
 from .events import visible
 
 MAX_MOVES = 8
+# How long a played card flies onto the pile at the table (motion.js: the seat lights up, then
+# the card flies; its LEAD and FLY). A window counts from the landing (the engine's land_ms).
+LAND_MS = 600
 
 # event code -> (kind, where the card comes from, where it goes); "seat"/"to" name the event's fields.
 _CARDS = {
@@ -62,6 +70,8 @@ def moves(events, me: int | None, limit: int = MAX_MOVES) -> list[dict]:
                 move["card"] = event["card"]
         elif code in _SIGNS:
             move = {"kind": _SIGNS[code], "from": event.get("seat"), "to": None}
+            if "landed" in event and out and out[-1]["kind"] == "play":
+                out[-1]["land"] = event["landed"] - event["t"]
             if code == "round_end":
                 move["from"] = event.get("out")
         elif code == "caught":

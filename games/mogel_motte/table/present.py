@@ -131,10 +131,14 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     me = view["seat"]
     players = view["players"]
     now = view["clock"] if now is None else now
-    legal_set = set(legal)
     phase = view["phase"]
     settling = view.get("settling")
     window = view.get("window")
+    if window and not settling and window["closes"] <= now:
+        # Run out by now (the game's clock catches up with the next request): nothing to answer.
+        window = None
+        legal = [a for a in legal if not a.startswith(("slap", "race "))]
+    legal_set = set(legal)
     expected = _owing(view)
     announce = list(announce or [])
     # Once the game is over nobody can be caught any more, so a last tell would only be noise.
@@ -211,6 +215,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     win = None
     if window:
         kind = window["kind"]
+        # The window counts from its card on the pile: until the card has flown there the page
+        # shows the whole time left from then, and starts counting when it lands (motion.js).
+        left = max(0, window["closes"] - max(now, window.get("landed", now)))
         win = {
             "kind": kind,
             "by": window["by"],
@@ -218,9 +225,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "by_me": window["by"] == me,
             "value": window.get("value"),
             "closes": window["closes"],
-            "remaining_ms": max(0, window["closes"] - now) if not settling else None,
+            "remaining_ms": left if not settling else None,
             "total_ms": view["options"].get(f"{kind}_ms"),
-            "remaining_s": max(0, window["closes"] - now) / 1000 if not settling else None,
+            "remaining_s": left / 1000 if not settling else None,
             "slap": "slap" if "slap" in legal_set else None,
             "slapped": me in window.get("slapped", []),
             "race": next((a for a in legal if a.startswith("race ")), None),
@@ -318,6 +325,8 @@ def catch_keys_line(count: int) -> str:
     """How to call "Caught!" from the keyboard (keys 1 to ``count``, in table order)."""
     if count <= 1:
         return _("You hold the Guard Bug: key 1 calls “Caught!” on the player shown first.")
+    if count == 2:  # "keys 1 to 2" reads oddly in every language
+        return _("You hold the Guard Bug: keys 1 and 2 call “Caught!” on the two others, in table order.")
     return _("You hold the Guard Bug: keys 1 to %(n)s call “Caught!” on the players in table order.") % {"n": count}
 
 

@@ -21,6 +21,7 @@ TABLE_CODES = {
     "stale": "turn",        # the table changed since the visitor saw it
     "bad_post": "turn",     # a post the page never sends
     "waiting": "turn",      # nothing for you to do with this card now
+    "counting_in": "turn",  # the game resumes after its count-in ("3, 2, 1")
 }
 
 
@@ -51,6 +52,7 @@ _MESSAGES = {
     "stale": gettext_lazy("The table had changed, so nothing was done. Here is the table as it is now."),
     "bad_post": gettext_lazy("That request is not one this page sends."),
     "waiting": gettext_lazy("Nothing to do with this card right now."),
+    "counting_in": gettext_lazy("Wait for the count-in: the game goes on in a moment."),
 }
 
 
@@ -67,6 +69,28 @@ def explain(code: str, params: dict | None = None) -> tuple[str, str]:
     if code == "waiting" and p.get("reason") == "spider":
         return _("Wait: another player is giving a spider's gift."), slug
     return str(_MESSAGES.get(code, _MESSAGES["malformed"])), slug
+
+
+def explain_late(verb: str, code: str, since: list[dict], names, me: int) -> tuple[str, str] | None:
+    """Why a fast action made on an older table is refused, from what happened since that table
+    (``since``: the player's log after the page's version): who was faster, the window closed,
+    the card is gone, the guard moved on. None: the rules' own message says it."""
+    codes = {e["code"] for e in since}
+    if verb == "race" and code == "no_race_now":
+        winner = next((e["seat"] for e in since if e["code"] == "raced" and e.get("seat") != me), None)
+        if winner is not None:
+            return _("Too late – %(name)s was faster.") % {"name": names[winner]}, "cockroach"
+        if "cockroach_nobody" in codes:
+            return _("Too late: the cockroach race is over."), "cockroach"
+    if verb == "slap" and code == "no_slap_now" and "mosquito_slowest" in codes:
+        return _("Too late: the mosquito is over."), "mosquito"
+    if verb in ("cheat", "race") and code == "not_in_hand":
+        return _("That card is no longer in your hand."), "cheating"
+    if verb == "catch" and code == "not_guard" and "guard_moved" in codes:
+        return _("You are no longer the guard, so this “Caught!” is not yours to call."), "caught"
+    if verb == "cheat" and code == "guard_may_not_cheat" and "guard_moved" in codes:
+        return _("You have just become the guard, and the guard never cheats."), "guard"
+    return None
 
 
 def rule_link(slug: str) -> str | None:

@@ -71,12 +71,14 @@ def active(memory: dict, now: int, shown: int | None = None, tell_ms: int | None
         if tell["until"] <= now:
             continue
         new = shown is not None and tell["n"] > shown
+        # Never past the end of the cheat: a tell shows only while the cheat can still be caught.
+        left = tell["until"] - now
         if tell_ms is None:
-            visible, ms = True, tell["until"] - now
+            visible, ms = True, left
         elif new:
-            visible, ms = True, tell_ms
+            visible, ms = True, min(tell_ms, left)
         else:
-            ms = tell["since"] + tell_ms - now if shown is None else tell_ms
+            ms = min(tell["since"] + tell_ms - now, left) if shown is None else min(tell_ms, left)
             visible = shown is None and ms > 0
             if shown is None and not visible:
                 continue

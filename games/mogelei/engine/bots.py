@@ -51,9 +51,15 @@ from .cards import value as value_of
 
 LEVELS = ("easy", "normal", "hard")
 
+# Normal and hard call only a colour some other seat holds with at least this chance
+# (by their count); below it the round likely leaves the caller collecting it.
+ALIVE = 0.5
+
 PROFILES: dict[str, dict] = {
     # easy: fixed rates, no counting.
-    "easy": {"hide": 0.4, "accuse": 0.6, "continue": 0.5},
+    # "notice": how often its call skips a colour it saw is gone (every card seen, or every
+    # other seat showed it lacks it); the rest of its calls are blind.
+    "easy": {"hide": 0.4, "accuse": 0.6, "continue": 0.5, "notice": 0.8},
     # normal: the rulebook's tips; "hide" is its bluff rate when revealing would be safe.
     "normal": {"hide": 0.2, "accuse_at": 0.15},
     # hard: see Bot._hard_*; "bluff_prior" is what it assumes of a seat it has not watched yet
@@ -419,6 +425,11 @@ class Bot:
     # -- easy ----------------------------------------------------------------------------
 
     def _easy_call(self, view, legal, memory, rng):
+        # A random colour; it mostly notices one it has seen every card of, or that every
+        # other seat showed it lacks, but not always (a beginner's blunder).
+        if rng.random() < self.p["notice"]:
+            live = [a for a in legal if not _nothing_to_catch(view, memory, a.split()[1])]
+            return rng.choice(live or legal)
         return rng.choice(legal)
 
     def _easy_reveal(self, view, memory, rng):
@@ -435,9 +446,11 @@ class Bot:
     # -- normal: the rulebook's tips ------------------------------------------------------------
 
     def _normal_call(self, view, legal, memory, rng):
-        # The colour it holds fewest of: it can hardly be caught bluffing in that round.
+        # The colour it holds fewest of: it can hardly be caught bluffing in that round;
+        # but only among colours someone else may still hold (see _live_calls).
         hand = view["hand"]
-        return min(legal, key=lambda a: (sum(colour_of(c) == a.split()[1] for c in hand), rng.random()))
+        live = _live_calls(view, legal, memory)
+        return min(live, key=lambda a: (sum(colour_of(c) == a.split()[1] for c in hand), rng.random()))
 
     def _normal_reveal(self, view, memory, rng):
         # Revealing below a card already revealed is safe: someone else is on turn.
@@ -481,7 +494,7 @@ class Bot:
             colour = action.split()[1]
             mine = [value_of(c) for c in hand if colour_of(c) == colour]
             return (len(mine), sum(mine), rng.random())
-        return min(legal, key=weight)
+        return min(_live_calls(view, legal, memory), key=weight)
 
     def _hard_lay(self, view, cards, memory):
         colour = view["colour"]
@@ -603,6 +616,30 @@ class Bot:
         return max(options)[2]
 
 
+def _live_calls(view: dict, legal: list[str], memory: dict) -> list[str]:
+    """The calls of colours another seat likely still holds, by the seat's own count.
+
+    A colour nobody else holds leaves every other card face down and the caller on turn
+    with nothing to catch: it collects the round. The count: every card of the colour
+    seen, every other seat shown to lack it, or the chance (``_odds``: the deal and the
+    cards left) that some other seat holds one below ``ALIVE``. If every colour looks
+    dead (late in a game), the one likeliest held.
+    """
+    held = {a: _held_elsewhere(view, memory, a.split()[1]) for a in legal}
+    live = [a for a in legal if held[a] >= ALIVE]
+    return live or [max(legal, key=held.get)]
+
+
+def _held_elsewhere(view: dict, memory: dict, colour: str) -> float:
+    """The chance that at least one other seat holds ``colour`` now, as this seat can tell."""
+    if _nothing_to_catch(view, memory, colour):
+        return 0.0
+    none = 1.0
+    for q in _odds(view, memory, colour).values():
+        none *= 1 - q
+    return 1 - none
+
+
 def _shed(hand: list[str], cards: list[str], rng: random.Random) -> str:
     """Not following: a card of the colour it holds fewest of (on the way to lacking it), highest first."""
     counts = {c: sum(colour_of(h) == c for h in hand) for c in COLOURS}
@@ -617,9 +654,14 @@ def observe_all(game, memories: dict, seats=None) -> None:
         observe(game.view(seat), memories.setdefault(seat, {}))
 
 
+def _held_by_nobody_else(game, seat: int, colour: str) -> bool:
+    """The driver's check against the true hands (a bot never sees them)."""
+    return not any(colour_of(c) == colour for s, hand in enumerate(game.hands) if s != seat for c in hand)
+
+
 def new_stats(players: int) -> list[dict]:
     return [{"reveal_chances": 0, "hidden": 0, "turns": 0, "accusations": 0, "right": 0,
-             "decisions": 0} for _ in range(players)]
+             "decisions": 0, "calls": 0, "dead_calls": 0} for _ in range(players)]
 
 
 def play_bots(game, bots: dict, memories: dict | None = None, stats: list[dict] | None = None,
@@ -628,7 +670,9 @@ def play_bots(game, bots: dict, memories: dict | None = None, stats: list[dict] 
 
     Per seat: ``reveal_chances`` (laid the called colour, could reveal), ``hidden`` (of
     those, kept hidden: bluffs), ``turns`` (choices on turn), ``accusations`` and
-    ``right`` ones, ``decisions`` (all actions taken).
+    ``right`` ones, ``decisions`` (all actions taken), ``calls`` and ``dead_calls``
+    (calls of a colour no other seat held, by the true hands: everyone else must hide,
+    and the caller is left to collect the round).
     """
     memories = {} if memories is None else memories
     stats = new_stats(game.players) if stats is None else stats
@@ -649,6 +693,9 @@ def play_bots(game, bots: dict, memories: dict | None = None, stats: list[dict] 
             if "reveal" in legal:
                 record["reveal_chances"] += 1
                 record["hidden"] += action == "hide"
+            if action.startswith("call "):
+                record["calls"] += 1
+                record["dead_calls"] += _held_by_nobody_else(game, seat, action.split()[1])
             if action in ("continue", "end") or action.startswith("accuse "):
                 record["turns"] += 1
                 record["accusations"] += action.startswith("accuse ")

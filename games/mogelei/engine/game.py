@@ -176,6 +176,16 @@ def _scenario_passes(scenario: dict, players: int, colour: str | None) -> tuple[
     return passes, up
 
 
+def _continued_by(passes: list[list[str]], up: list[list[int]], caller: int) -> int:
+    """Who continued after the last of a round's earlier passes: each pass's caller is the
+    seat on turn after the one before (the rulebook: the one who continues calls the colour
+    again), so a pass where nobody revealed leaves its own caller on turn, not the round's."""
+    seat = caller
+    for cards, revealed in zip(passes, up):
+        seat = on_turn_after_pass(cards, revealed, seat)
+    return seat
+
+
 def _scenario_piles(given: list, players: int, elsewhere: list[str]) -> list[list[str]]:
     """A scenario's collected piles, each given as its cards or as a count; a count takes cards
     the scenario leaves unused, in deck order. Checks that every card named is distinct and in play."""
@@ -276,8 +286,7 @@ class Game(EventLog):
             game._log(0, "called", seat=caller, colour=colour)
             if passes:
                 game.passes, game.up = passes, up
-                after = on_turn_after_pass(passes[-1], up[-1], caller)
-                game._start_pass(seat_of("pass_caller", after), at=0)
+                game._start_pass(seat_of("pass_caller", _continued_by(passes, up, caller)), at=0)
             else:
                 game._start_pass(seat_of("pass_caller", caller), at=0)
         return game
@@ -533,7 +542,7 @@ class Game(EventLog):
         self._log(at, "game_end", **{k: list(v) if isinstance(v, list) else v for k, v in result.items()})
         if self.game_no >= self.options["games"]:
             self.phase = PHASE_OVER
-            self._log(at, "match_end", totals=list(self.scores), ranking=self.ranking())
+            self._log(at, "match_end", totals=list(self.scores), ranking=self.ranking(), games=self.options["games"])
             return
         self._deal(at)
 

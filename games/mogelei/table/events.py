@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from mogel.core.eventlog import seen_by as visible  # noqa: F401  (the platform's one filter)
 
-from .names import card_name, colour_label
+from .names import card_name, colour_label, signed
 
 CODES = (
     "game_start", "dealt", "round_start", "called", "laid", "pass_start", "revealed", "hid", "on_turn",
@@ -80,15 +80,18 @@ def _game_end(event: dict, names, me) -> str:
     points = event.get("points") or []
     if me is not None and me < len(points):
         text += " " + ngettext("You scored %(points)s point.", "You scored %(points)s points.", abs(points[me])) % {
-            "points": points[me]}
+            "points": signed(points[me])}
     return text
 
 
 def _match_end(event: dict, names, me) -> str:
     first = (event.get("ranking") or [[]])[0]
+    d = {"names": _names(names, first, me)}
+    if event.get("games") == 1:        # a one-game match is just a game (Mogel Motte's sentences)
+        return _("The game is over. You win!") if first == [me] else _("The game is over. First place: %(names)s.") % d
     if first == [me]:
         return _("The match is over. You win!")
-    return _("The match is over. First place: %(names)s.") % {"names": _names(names, first, me)}
+    return _("The match is over. First place: %(names)s.") % d
 
 
 def describe(event: dict, names, me: int | None = None) -> str:
@@ -130,8 +133,8 @@ def describe(event: dict, names, me: int | None = None) -> str:
     if code == "hid":
         return (_("You kept your card hidden.") if you else _("%(name)s kept their card hidden.")) % d
     if code == "on_turn":
-        return (_("It's your turn: continue, end the round, or accuse someone.") if you
-                else _("It's %(name)s's turn.")) % d
+        # The event does not know whom the seat may accuse (the prompt and the buttons do).
+        return (_("It's your turn.") if you else _("It's %(name)s's turn.")) % d
     if code == "continued":
         return (_("You continue: another pass.") if you else _("%(name)s continues: another pass.")) % d
     if code == "ended":

@@ -43,6 +43,7 @@ class Mogelei(MogeleiRules, GameKind):
         "head": "mogelei/_head.html",
         "help": "mogelei/_help.html",
         "scripts": "mogelei/_scripts.html",
+        "logo": "mogelei/_logo.html",
     }
     sounds = {name: f"table/sounds/{name}.mp3" for name in ("turn", "caught", "round", "celebrate")}
     # The scores of a game stay on screen until the player goes on; rounds flow on.

@@ -44,3 +44,8 @@ def card_name(card: str) -> str:
     if parts is None:
         return "?"
     return pgettext("mogelei card", "%(colour)s %(value)s") % {"colour": colour_name(parts[0]), "value": parts[1]}
+
+
+def signed(n: int) -> str:
+    """A score as the page shows it: one minus sign (U+2212) for all negatives, and "0", never "−0"."""
+    return f"\u2212{-n}" if n < 0 else str(n)

@@ -8,6 +8,7 @@ face-down card, and nothing here adds one.
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from django.utils.html import strip_tags
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,7 +22,7 @@ from games.mogelei.engine.cards import eggs as _eggs
 
 from . import motion
 from .events import describe
-from .names import COLOURS, FAMILY, card_name, colour_label, colour_name, member_name, split
+from .names import COLOURS, FAMILY, card_name, colour_label, colour_name, member_name, signed, split
 from .refusals import explain, rule_link
 
 _SVG_CACHE: dict = {}
@@ -174,9 +175,13 @@ def _prompt(view: dict, legal: set[str], names) -> str:
     if phase == "choose":
         on = view.get("on_turn")
         if on == me:
+            # Everyone else revealed: nobody can be accused, so the prompt does not offer it.
+            accuse = any(a.startswith("accuse ") for a in legal)
             if "continue" in legal:
-                return _("It's your turn: continue, end the round, or accuse someone of bluffing.")
-            return _("It's your turn: end the round, or accuse someone of bluffing.")
+                return (_("It's your turn: continue, end the round, or accuse someone of bluffing.") if accuse
+                        else _("It's your turn: continue or end the round."))
+            return (_("It's your turn: end the round, or accuse someone of bluffing.") if accuse
+                    else _("It's your turn: end the round."))
         return _("It's %(name)s's turn: continue, end or accuse?") % {"name": names[on] if on is not None else "?"}
     return ""
 
@@ -209,6 +214,9 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     # Until the next round's colour is called, the table still shows the round just settled:
     # its last pass turned up, who collected, who laid the fattest egg.
     finished = view["history"][-1] if phase == "call" and view.get("history") else None
+    # Its result in words stays longer: until the player's own first move of the next round,
+    # so a quick bot's call cannot take it away before it was read.
+    reading = view["history"][-1] if view.get("history") and _still_reading(view) else None
     seats = []
     for seat in [*(((me + i) % players) for i in range(1, players)), me]:
         stack = _stack(view, seat, eggs_option, finished)
@@ -255,16 +263,35 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "seats": seats, "others": seats[:-1], "my_seat": seats[-1],
         "hand": _hand(view, legal_set, eggs_option), "hand_size": len(view["hand"]),
         "rewards_left": view.get("rewards_left"),
-        "last_round": round_summary(finished, names, me, eggs_option) if finished else None,
+        "last_round": round_summary(reading, names, me, eggs_option) if reading else None,
         "controls": controls,
         "prompt": _prompt(view, legal_set, names),
         "my_turn": me in owing and bool(legal),
-        **shell.log_lines(view, names, me, describe),
+        **_log(view, names, me, eggs_option),
         "announce": [describe(e, names, me) for e in announce],
         **shell.motion(motion.moves(announce if moved is None else moved, me), lambda card: card_svg(card, "md")),
         "back_svg": card_svg("back", "sm"),
         **(extra or {}),
     }
+
+
+def _still_reading(view: dict) -> bool:
+    """Whether the player has not yet moved in the round after the last one settled: the
+    caller has not called, or the player has not laid its card of the first pass."""
+    if view["phase"] == "call":
+        return True
+    return view["phase"] == "lay" and view.get("pass_no") == 1 and view["seat"] not in _laid(view)
+
+
+def _log(view: dict, names, me: int, eggs_option: str) -> dict:
+    """The log: every finished round of this game in one line each (the engine keeps only the
+    current round's events), then the current round's events."""
+    lines = shell.log_lines(view, names, me, describe)
+    earlier = [{"code": "round_result",
+                "text": " ".join(strip_tags(render_to_string("mogelei/_round_result.html", {
+                    "summary": round_summary(entry, names, me, eggs_option)})).split())}
+               for entry in view.get("history") or []]
+    return {"log": earlier + lines["log"], "log_total": lines["log_total"] + len(earlier)}
 
 
 def _accusation(entry: dict, names, me: int) -> str:
@@ -304,11 +331,6 @@ def round_summary(entry: dict, names, me: int, eggs_option: str = "by_value") ->
             "round": entry.get("game_round", entry.get("round")), "rows": rows, "collector": names[collector],
             "collector_is_me": collector == me, "count": entry.get("count", 0),
             "reward": names[reward] if reward is not None else None, "reward_is_me": reward == me}
-
-
-def signed(n: int) -> str:
-    """A score as the page shows it: one minus sign (U+2212) for all negatives, and "0", never "−0"."""
-    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 def game_summary(view: dict, names, me: int, ranking: list[list[int]] | None = None) -> dict:

@@ -18,8 +18,16 @@
    shown, briefly (MAX_HOLD), and is asked again the moment the queue is empty. The player's
    own posts are never held. Far behind, the oldest waiting moves are skipped (MAX_QUEUE).
 
+  A window's card lands first. The played card that opens a mosquito or cockroach window
+   carries "land" (ms): it flies at once (older waiting moves are dropped, the table already
+   shows them) and lands that long after it left, as the server counts it (the window counts
+   from the landing, for the bots too). Until it lands the window's countdown stands still
+   (table.js) and the player's reaction is timed from the landing (reflex.js): the events
+   "mm:landing" and "mm:landed" on document, and window.mmMotion.landing() say where it is.
+
   prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
-   (class mm-highlight) instead, in the same order.
+   (class mm-highlight) instead, in the same order; a window's card appears on the pile, highlighted,
+   when it would have landed.
 
    Sound is off until the player presses the toggle ([data-sound-toggle], aria-pressed); the
    choice is kept in localStorage. The files are our own static files (scripts/make_sounds.py). */
@@ -40,10 +48,16 @@
   var busy = false;
   var busySince = 0;
   var held = false;
+  var landing = false;  // a window's card is on its way to the pile
   var before = null;    // the table as it was just before the latest swap
   var lastTop = null;   // the face the discard pile showed before the card now flying there
 
   function noop() {}
+  function landed() {
+    if (!landing) { return; }
+    landing = false;
+    document.dispatchEvent(new CustomEvent("mm:landed"));
+  }
   function table() { return document.getElementById("table"); }
   function wait(ms) { return new Promise(function (resolve) { setTimeout(resolve, Math.max(0, ms)); }); }
   function finished(animation) { return animation.finished.then(noop, noop); }
@@ -158,11 +172,15 @@
   var SLAP = [{transform: "scale(1)"}, {transform: "scale(0.94)"}, {transform: "scale(1.03)"}, {transform: "scale(1)"}];
 
   function moveCard(move, speed) {
+    // The window's card: its lead and flight take exactly "land" ms, as the server counts it.
+    if (move.land) { speed = move.land / (LEAD + FLY); }
     var actor = typeof move.from === "number" ? seatEl(move.from) : seatEl(move.to);
     light(actor, (LEAD + FLY) * speed);
     var from = place(move.from, move.card, false);
     var to = place(move.to, move.card, true);
-    if (!from || !to || !onScreen(from.rect) && !onScreen(to.rect)) { return wait(LEAD * speed); }
+    if (!from || !to || !onScreen(from.rect) && !onScreen(to.rect)) {
+      return wait(move.land ? move.land : LEAD * speed);
+    }
     var node = face(move);
     var under = null;
     if (to.el) {
@@ -173,6 +191,7 @@
     return wait(LEAD * speed).then(function () {
       return fly(node, from.rect, to.rect, FLY * speed);
     }).then(function () {
+      if (move.land) { landed(); }
       if (under) { under.remove(); }
       if (to.el) { to.el.classList.remove("mm-incoming"); pop(to.el, 160 * speed); }
       else if (to.seat) { pop(to.seat, 160 * speed); }
@@ -229,6 +248,15 @@
   // Reduced motion: the same order, but only a short highlight of the seats concerned.
   function still(move, speed) {
     var ms = STILL * speed;
+    if (move.land) {
+      // No flight: the window's card simply appears on the pile when it would have landed.
+      var pile = pileEl("discard");
+      if (pile) { pile.classList.add("mm-incoming"); }
+      return wait(move.land).then(function () {
+        if (pile) { pile.classList.remove("mm-incoming"); light(pile, ms, "mm-highlight"); }
+        landed();
+      });
+    }
     [move.from, move.to].forEach(function (where) {
       if (typeof where === "number") { light(seatEl(where), ms, "mm-highlight"); }
     });
@@ -255,6 +283,7 @@
   var kinds = {};
   window.mmMotion = {
     register: function (more) { Object.keys(more).forEach(function (k) { kinds[k] = more[k]; }); },
+    landing: function () { return landing; },
     fly: fly, light: light, pop: pop, wait: wait, rectOf: rectOf, onScreen: onScreen, STILL: STILL, FLY: FLY, LEAD: LEAD
   };
 
@@ -276,7 +305,10 @@
     // Behind (more moves waiting)? Then each is shown faster, so the table never lags far.
     var speed = queue.length <= 1 ? 1 : Math.max(0.3, 2 / (1 + queue.length));
     var safety = wait((LEAD + FLY + 400) * 2);
-    Promise.race([show(move, speed).then(noop, noop), safety]).then(next);
+    Promise.race([show(move, speed).then(noop, noop), safety]).then(function () {
+      if (move.land) { landed(); }   // whatever happened to its flight, the card is there now
+      next();
+    });
   }
 
   function enqueue(moves) {
@@ -285,6 +317,7 @@
     // Far behind (a very quick table, a tab that slept): the oldest moves are skipped, so
     // what moves on screen is never more than a moment older than the table it moves on.
     if (queue.length > MAX_QUEUE) { queue.splice(0, queue.length - MAX_QUEUE); }
+    if (landing && !queue.some(function (m) { return m.land; })) { landed(); }  // its flight was skipped
     if (!busy) { next(); }
   }
 
@@ -338,6 +371,15 @@
       moves.forEach(function (m) { m.faces = tpl.content; });
     }
     var windowOpens = moves.some(function (m) { return m.kind === "mosquito" || m.kind === "cockroach"; });
+    var lands = -1;
+    moves.forEach(function (m, i) { if (m.land) { lands = i; } });
+    if (lands >= 0) {
+      // The window counts from its card on the pile: that card flies now, behind nothing older.
+      moves = moves.slice(lands);
+      queue = [];
+      landing = true;
+      document.dispatchEvent(new CustomEvent("mm:landing"));
+    }
     if (!was.turn && yourTurn(t) && !windowOpens) { moves.push({kind: "your_turn", from: null, to: null}); }
     enqueue(moves);
     var done = document.querySelector(".step-panel__done");

@@ -1,5 +1,8 @@
 /* The card table's only script. Everything else is htmx; the server decides every outcome by its own clock.
 
+   The practice game waits for its player: a hidden or closed page tells the server, and
+   coming back counts "3, 2, 1" before the game goes on.
+
    Everywhere: Space slaps a mosquito or races a cockroach; open windows and the sleeve count
    down; a tell shows for its moment, then the seat looks honest again.
    On a table with data-shortcuts (the practice game):
@@ -11,9 +14,14 @@
   var started = 0;
   var dragging = null;
 
+  // A window counts from its card on the pile: while the card flies there (motion.js) its
+  // countdown stands still, then runs from the time the server gave for that moment.
+  function landing() { return !!(window.mmMotion && window.mmMotion.landing && window.mmMotion.landing()); }
+
   function tick() {
     var now = performance.now();
-    var elapsed = now - started;
+    // Before `started` (a count-in) the game stands still: so do the countdowns.
+    var elapsed = landing() ? 0 : Math.max(0, now - started);
     document.querySelectorAll("[data-countdown]").forEach(function (el) {
       var left = Math.max(0, Number(el.dataset.countdown) - elapsed);
       el.textContent = (left / 1000).toLocaleString(document.documentElement.lang || undefined,
@@ -38,10 +46,10 @@
       var id = seat.dataset.tell;
       if (tellSeen[id] === undefined) {
         if (!seat.classList.contains("seat--tell")) { return; }  // never shown here: missed
-        tellSeen[id] = now;
+        tellSeen[id] = Math.max(now, started);  // a tell shown under a count-in starts after it
       }
       var total = Number(seat.dataset.tellMs);
-      var shown = now - tellSeen[id];
+      var shown = Math.max(0, now - tellSeen[id]);
       if (shown >= total) {
         seat.classList.remove("seat--tell", "seat--tell-new");
         return;
@@ -69,12 +77,83 @@
     }, Number(t.dataset.wakeIn) + 10);
   }
 
-  function restart() { started = performance.now(); tick(); scheduleWake(); tells(); }
+  /* The game waits for its player (mogel.play.service): the page says when it is hidden or left,
+     and asks no more while hidden; back in view it asks at once, and a table that comes with a
+     count-in counts "3, 2, 1" (read out by the live region) before anything moves again. */
+  var countTimer = null;
+  var counted = false;   // a count-in ran on this page: its end is announced once (reflex.js)
+  function resumed() {
+    if (!counted) { return; }
+    counted = false;
+    document.dispatchEvent(new CustomEvent("table:resumed"));
+  }
+  function countIn() {
+    clearInterval(countTimer);
+    var box = document.querySelector("[data-count-in]");
+    var t = table();
+    if (!box || !t) { resumed(); return 0; }
+    counted = true;
+    var ms = Number(box.dataset.countIn);
+    var ends = performance.now() + ms;
+    var number = box.querySelector("[data-count-in-number]");
+    var lang = document.documentElement.lang || undefined;
+    function show() {
+      var left = ends - performance.now();
+      if (left <= 0) {
+        clearInterval(countTimer);
+        box.remove();
+        resumed();
+        return;
+      }
+      var text = Math.ceil(left / 1000).toLocaleString(lang);
+      if (number.textContent !== text) { number.textContent = text; }
+    }
+    show();
+    countTimer = setInterval(show, 100);
+    return ms;
+  }
+
+  function counting() { return !!document.querySelector("[data-count-in]"); }
+
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || ""; }
+    catch (error) { return ""; }
+  }
+
+  function leave() {
+    var t = table();
+    if (!t || !t.dataset.awayUrl || !navigator.sendBeacon) { return; }
+    var body = new FormData();
+    body.append("csrfmiddlewaretoken", csrfToken());
+    navigator.sendBeacon(t.dataset.awayUrl, body);
+  }
+
+  function back() {
+    var t = table();
+    if (t && t.dataset.awayUrl && window.htmx) { window.htmx.trigger(t, "wake"); }
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") { leave(); } else { back(); }
+  });
+  window.addEventListener("pagehide", leave);
+  // Back to a page the browser kept (Back/Forward cache): it asks how the game stands.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { back(); } });
+  // A hidden page does not poll: its polls would keep the game running while nobody looks.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var t = table();
+    if (document.visibilityState === "hidden" && t && t.dataset.awayUrl && event.target === t) {
+      event.preventDefault();
+    }
+  });
+
+  function restart() { started = performance.now() + countIn(); tick(); scheduleWake(); tells(); }
 
   document.addEventListener("DOMContentLoaded", restart);
   // Right after the swap, before the browser paints: a tell that is over never flashes again.
   document.addEventListener("htmx:afterSwap", tells);
   document.addEventListener("htmx:afterSettle", restart);
+  document.addEventListener("mm:landed", function () { started = performance.now(); tick(); });
   setInterval(tick, 100);
 
   function typing(target) {
@@ -106,6 +185,7 @@
     if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) { return; }
     var target = event.target;
     if (typing(target)) { return; }
+    if (counting()) { return; }   // the game goes on after the count-in
 
     if (event.key === " " || event.code === "Space") {
       // A live button or link keeps its own Space behaviour; a disabled card does not.

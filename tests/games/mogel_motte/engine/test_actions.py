@@ -3,7 +3,11 @@
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.game import slowest_slapper
 from games.mogel_motte.engine.replay import replay
 
 from .helpers import refused
@@ -91,13 +95,67 @@ def test_a_slap_that_arrives_late_counts_at_the_time_it_was_made(make):
     assert again.log == game.log and again.gifts == game.gifts
 
 
-def test_of_equal_times_the_slap_that_arrived_last_is_slowest(make):
-    game = mosquito_table(make)
+def tied_mosquito(seed, arrival, land_ms=0):
+    """Seat 0's mosquito at 100 ms on a seeded table; seat 2 slaps first, the others in ``arrival`` order at the same ms."""
+    scenario = {"players": 4, "hands": [["mosquito3", "4", "5"], ["1", "2", "moth2"], ["1", "3"], ["5", "moth1"]],
+                "discard": ["2"], "guard": 0, "turn": 0, "options": {"mosquito_ms": 1000, "land_ms": land_ms}}
+    game = Game.from_scenario(scenario, seed=seed)
     game.apply(0, "play mosquito3", 100)
     game.apply(2, "slap", 300)
-    game.apply(3, "slap", 400)
-    game.apply(1, "slap", 400)
-    assert game.gifts["to"] == 1
+    for seat in arrival:
+        game.apply(seat, "slap", 400)
+    return game.gifts["to"]
+
+
+def test_of_equal_times_a_drawn_order_decides_not_the_seat_nor_the_arrival():
+    slowest = {seed: tied_mosquito(seed, (3, 1)) for seed in range(40)}
+    # Either tied seat can be the slowest: the seats' numbers and the arrival order do not decide ...
+    assert set(slowest.values()) == {1, 3}
+    for seed, seat in slowest.items():
+        # ... a draw from the game's seed does: the same in a replay, whatever order the slaps arrived in.
+        assert tied_mosquito(seed, (3, 1)) == seat and tied_mosquito(seed, (1, 3)) == seat
+
+
+@given(seed=st.integers(0, 2**40), arrival=st.permutations([1, 2, 3]))
+def test_a_tie_of_three_falls_to_a_drawn_seat_whatever_the_arrival(seed, arrival):
+    scenario = {"players": 4, "hands": [["mosquito3", "4", "5"], ["1", "2", "moth2"], ["1", "3"], ["5", "moth1"]],
+                "discard": ["2"], "guard": 0, "turn": 0}
+    results = set()
+    for order in (arrival, sorted(arrival)):
+        game = Game.from_scenario(scenario, seed=seed)
+        game.apply(0, "play mosquito3", 100)
+        for seat in order:
+            game.apply(seat, "slap", 700)
+        results.add(game.gifts["to"])
+    assert len(results) == 1
+
+
+def test_slowest_slapper_breaks_ties_by_the_order_given_and_else_by_arrival():
+    assert slowest_slapper(0, 4, [3, 1, 2], [400, 400, 300], order=[1, 0, 3, 2]) == 3
+    assert slowest_slapper(0, 4, [3, 1, 2], [400, 400, 300], order=[3, 0, 1, 2]) == 1
+    assert slowest_slapper(0, 4, [3, 1, 2], [400, 400, 300]) == 1, "a window stored before the drawn order"
+    assert slowest_slapper(0, 4, [3, 1, 2], [400, 500, 300], order=[1, 0, 3, 2]) == 1, "times decide first"
+
+
+def test_at_a_digital_table_the_window_counts_from_its_card_on_the_pile(make):
+    game = mosquito_table(make, land_ms=600)
+    game.apply(0, "play mosquito3", 100)
+    opened = game.log[-1]
+    assert opened["code"] == "mosquito_open" and opened["landed"] == 700 and opened["closes"] == 1700
+    assert game.window["closes"] == 1700
+    game.advance(1650)
+    assert game.phase == "mosquito", "a window as long as mosquito_ms from the landing"
+    game.advance(1700)
+    assert game.phase != "mosquito"
+    plain = mosquito_table(make)
+    plain.apply(0, "play mosquito3", 100)
+    assert "landed" not in plain.log[-1] and plain.window["closes"] == 1100, "a real table: the card is there at once"
+
+
+def test_land_ms_must_be_a_sensible_whole_number(make):
+    for bad in (-1, 3001, 1.5, "600", True):
+        with pytest.raises(ValueError):
+            mosquito_table(make, land_ms=bad)
 
 
 def test_only_a_slap_may_be_dated_back_and_never_before_the_mosquito(make):

@@ -143,7 +143,7 @@ def cheat_stats(level, games, players=4):
 
 # The ranges of docs/cheating-model.md ("Measured"), for guards and cheaters of one level.
 DOCUMENTED = {
-    "easy": {"idle": (0.33, 0.50), "busy": (0.14, 0.32), "wrong_per_round": (0.30, 0.50)},
+    "easy": {"idle": (0.33, 0.50), "busy": (0.14, 0.32), "wrong_per_round": (0.30, 0.57)},
     "normal": {"idle": (0.68, 0.84), "busy": (0.40, 0.52), "wrong_per_round": (0.03, 0.16)},
     "hard": {"idle": (0.70, 0.98), "busy": (0.48, 0.58), "wrong_per_round": (0.0, 0.05)},
 }
@@ -247,6 +247,78 @@ def test_slaps_and_races_follow_the_level_reaction_times(make):
         low, high = p["race_ms"]
         fastest, slowest, missed = reactions(level, "cockroach", high)
         assert low <= fastest and slowest <= high and abs(missed - p["race_miss"]) < 0.07, (level, missed)
+
+
+def test_at_a_digital_table_bots_react_to_the_card_on_the_pile(make):
+    for seed in range(50):
+        game = make([["mosquito3", "1", "4"], ["3", "2"], ["2", "5"]], discard=["2"], guard=0,
+                    options={"land_ms": 600})
+        game.apply(0, "play mosquito3", 1000)
+        memories = {}
+        observe(game, {1: Bot("normal")}, memories, seed)
+        low, high = PROFILES["normal"]["slap_ms"]
+        late = PROFILES["normal"]["slap_late_ms"][1]
+        assert 1600 + low <= memories[1]["reflex"]["at"] <= 1600 + max(high, late)
+
+
+# A child on a phone: reacts 0.6-0.9 s after the mosquito is on the pile. On the slowed phone
+# (bench/windows.py) the slap then counts 0-0.6 s later than the reaction alone (median 0.3 s):
+# the page asks for the table after the mosquito was played, draws it, and a network slower
+# than the credit's cap is not all credited (docs/cheating-model.md, section 5a).
+CHILD_MS = (600, 900)
+PHONE_MS = (0, 600)
+
+
+def child_slowest(level, players, games=300):
+    """Share of bots' mosquitoes in which the child is the slowest to slap, against ``players - 1`` bots."""
+    hands = [["1", "2"], ["mosquito3", "4"], ["2", "5"], ["3", "5"], ["4", "1"]][:players]
+    rng = random.Random(f"child:{level}:{players}")
+    slowest = 0
+    for seed in range(games):
+        game = Game.from_scenario({"players": players, "hands": hands, "discard": ["2"], "guard": 1, "turn": 1,
+                                   "options": {"land_ms": 600}}, seed=seed)
+        bots = {s: Bot(level, profile={"cheat_rate": 0}) for s in range(1, players)}
+        memories = {}
+        game.apply(1, "play mosquito3", 1000)
+        observe(game, bots, memories, seed)
+        child = 1600 + rng.randint(*PHONE_MS) + rng.randint(*CHILD_MS)
+        while game.window is not None:
+            move = next_move(game, bots, memories, seed)
+            if child is not None and (move is None or move.at > child):
+                game.apply(0, "slap", child)
+                child = None
+            elif move is not None:
+                game.apply(move.seat, move.action, move.at)
+            else:
+                game.advance(game.next_deadline())
+            observe(game, bots, memories, seed)
+        slowest += next(e["seat"] for e in game.log if e["code"] == "mosquito_slowest") == 0
+    return slowest / games
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_child_on_a_phone_is_rarely_the_slowest_against_easy_bots_and_often_against_hard(players):
+    easy, normal, hard = (child_slowest(level, players) for level in LEVELS)
+    # 300 mosquitoes per row: the shares below have a margin of about 5 points.
+    assert easy <= 1 / (players + 1), ("easy", easy)
+    assert 0.5 / players <= normal <= 1.5 / players, ("normal: about one in players", normal)
+    assert hard > max(normal, 1 / players), ("hard: more often", hard)
+    assert easy < normal < hard
+
+
+def test_only_hard_bots_ever_beat_a_childs_bare_reaction():
+    # The child's reaction on its own (0.6-0.9 s, before the phone's delay) against one bot's slap
+    # delay (distraction included): easy and normal bots always lie above it, so what decides
+    # against them is the phone; a hard bot is sometimes quicker than the child itself.
+    rng = random.Random(5)
+    bots = {level: Bot(level) for level in LEVELS}
+    slower = {level: 0 for level in LEVELS}
+    for _ in range(4000):
+        child = rng.randint(*CHILD_MS)
+        for level, bot in bots.items():
+            slower[level] += bot._reflex({"window": {"kind": "mosquito"}}, rng) > child
+    assert slower["easy"] == slower["normal"] == 4000
+    assert 0.5 < slower["hard"] / 4000 < 1
 
 
 def test_harder_bots_slap_and_race_sooner_and_miss_less():

@@ -188,7 +188,7 @@ def test_you_cheat_and_get_caught_the_card_comes_back_with_a_penalty_and_the_bug
     assert "Erwischt! Lotte hat dich mit der Mogel-Motte 4 erwischt." in html   # the log line, in German
     # Now the human holds the Guard Bug: keys 1 and 2 call Caught! on Lotte and Emil.
     assert 'data-key="1"' in html and 'data-key="2"' in html
-    assert "Tasten 1 bis 2" in html
+    assert "Tasten 1 und 2" in html   # two others: "1 und 2", never "1 bis 2"
 
 
 # -- you guard ---------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 A slap, race or Caught! is refused only when the rules refuse it at the time it was made
 (window closed, card gone, nobody in the act), never because a bot moved since the page was
-drawn. The page sends how long the player took to react (``reaction_ms``); the server credits
-the rest of the time since it sent the window, capped at ``service.CREDIT_CAP_MS``.
+drawn. The page sends how long the player took to react (``reaction_ms``) from the moment the
+window's card was on the pile (it flies there for ``LAND`` ms first); the server credits the
+rest of the time since it sent the window and the card landed, capped at ``service.CREDIT_CAP_MS``.
 Every position is fixed (``MOGEL_PLAY_SCENARIO``), every bot reflex too (``MOGEL_BOT_PROFILE``),
 and the server clock is fake.
 """
@@ -20,10 +21,12 @@ from tests.platform.play_helpers import LOBBY, events_after, log_of, post, row_o
 pytestmark = pytest.mark.django_db
 
 DRAW = ["1", "2", "3", "4", "5", "1", "2", "3", "4", "5"]
-# Lucy (seat 1) is on turn and can only play her mosquito; Oscar (seat 2) slaps 450 ms after it.
+# The played mosquito or cockroach flies onto the pile for this long: the window counts from then.
+LAND = 600
+# Lucy (seat 1) is on turn and can only play her mosquito; Oscar (seat 2) slaps 450 ms after it lands.
 MOSQUITO = {"players": 3, "hands": [["1", "4", "5", "moth4"], ["mosquito3", "5", "5", "5"], ["1", "4", "4", "5"]],
             "discard": ["2"], "draw": DRAW, "guard": 2, "turn": 1}
-# Lucy can only play her cockroach 3; you and Oscar hold a 3, Oscar races 600 ms after it.
+# Lucy can only play her cockroach 3; you and Oscar hold a 3, Oscar races 600 ms after it lands.
 COCKROACH = {"players": 3, "hands": [["3", "4", "5", "moth4"], ["cockroach3", "5", "5", "5"], ["3", "4", "4", "5"]],
              "discard": ["2"], "draw": DRAW, "guard": 2, "turn": 1}
 # You hold the Guard Bug; the bots cheat whenever they may.
@@ -42,6 +45,7 @@ def table(settings, clock):
     settings.MOGEL_MOSQUITO_MS = 2500
     settings.MOGEL_COCKROACH_MS = 3000
     settings.MOGEL_ACT_MS = 2000
+    settings.MOGEL_LAND_MS = LAND
     settings.MOGEL_PLAY_SEED = 7
 
     def make(client, scenario, profile):
@@ -85,6 +89,11 @@ def wait(clock, url, until):
 
 def opened(url, code):
     return next(e["t"] for e in log_of(url) if e["code"] == code)
+
+
+def landed(url, code):
+    """When the window's card was on the pile (the window and the bots' reflexes count from then)."""
+    return next(e["landed"] for e in log_of(url) if e["code"] == code)
 
 
 def mosquito_shown(client, clock, table):
@@ -142,13 +151,14 @@ def test_a_race_after_the_bot_won_it_is_refused_by_the_rules(client, clock, tabl
 
 
 def test_a_race_made_before_the_bots_is_won_when_it_arrives_after_their_time(client, clock, table):
-    # The tap took 300 ms, the network 500 ms more: Oscar's race (600 ms after the cockroach) was
-    # due before the tap arrived, but no request had made it yet. The race made first wins.
+    # The tap took 300 ms after the card landed, the network 500 ms more: Oscar's race (600 ms
+    # after the landing) was due before the tap arrived, but no request had made it yet. The race
+    # made first wins.
     url, html = table(client, COCKROACH, HONEST)
     sent, version, _ = poll_until(client, clock, url, version_of(html), 'id="btn-race"')
-    bot_race = opened(url, "cockroach_open") + 600
-    wait(clock, url, sent + 800)
-    assert sent + 300 < bot_race < sent + 800
+    bot_race = landed(url, "cockroach_open") + 600
+    wait(clock, url, sent + LAND + 800)
+    assert sent + LAND + 300 < bot_race < sent + LAND + 800
     response = post(client, url, "race 3", version, reaction_ms=300)
     assert response.status_code == 200
     assert [e["seat"] for e in log_of(url) if e["code"] == "raced"] == [0]
@@ -187,21 +197,38 @@ def test_a_double_tap_on_caught_costs_no_second_card(client, clock, table):
 # -- fair reflexes: the credit ---------------------------------------------------------------
 
 def slap_arriving(client, clock, table, after, reaction):
-    """Lucy's mosquito is sent to the page; Oscar slaps 450 ms after it opened. Your slap arrives
-    ``after`` ms after the page was sent the window, claiming ``reaction``. Returns the slowest
-    seat and the time your slap counts at, from when the page was sent the window."""
+    """Lucy's mosquito is sent to the page; its card lands LAND ms later, Oscar slaps 450 ms after
+    that. Your slap arrives ``after`` ms after the card landed on the page (the page was sent the
+    window LAND ms before), claiming ``reaction``. Returns the slowest seat and the time your slap
+    counts at, from the landing."""
     url, sent, version = mosquito_shown(client, clock, table)
-    wait(clock, url, sent + after)
+    wait(clock, url, sent + LAND + after)
     extra = {} if reaction is None else {"reaction_ms": reaction}
     assert post(client, url, "slap", version, **extra).status_code == 200
+    clock.tick(3000)   # Oscar's slap, if still to come, and the window's end
+    poll(client, url, version)
     mine = next(e for e in log_of(url) if e["code"] == "slapped" and e["seat"] == 0)
-    return slowest(url), mine.get("dated", mine["t"]) - sent
+    return slowest(url), mine.get("dated", mine["t"]) - sent - LAND
 
 
 def test_an_honest_slow_network_is_credited(client, clock, table):
-    # 200 ms to react, 700 ms on the way and on the screen: the slap counts 200 ms after the
-    # page was sent the window, before Oscar's (at most 450 ms after it).
+    # 200 ms to react to the card on the pile, 700 ms on the way and on the screen: the slap
+    # counts 200 ms after the landing, before Oscar's (450 ms after it).
     assert slap_arriving(client, clock, table, after=900, reaction=200) == (2, 200)
+
+
+def test_the_reaction_counts_from_the_card_on_the_pile_and_its_flight_is_not_credit(client, clock, table):
+    # The page took LAND ms to fly the card onto the pile and 1 s on the network: only the
+    # network is credit (all of it, at the cap), so the slap counts 300 ms after the landing.
+    assert service.CREDIT_CAP_MS == 1000
+    assert slap_arriving(client, clock, table, after=300 + 1000, reaction=300) == (2, 300)
+    # A slower network is credited up to the cap, never more.
+    assert slap_arriving(client, clock, table, after=300 + 1200, reaction=300) == (0, 500)
+
+
+def test_a_slap_never_counts_before_the_card_landed(client, clock, table):
+    # The fastest claim a person can make (100 ms) puts the slap 100 ms after the landing at best.
+    assert slap_arriving(client, clock, table, after=150, reaction=service.MIN_REACTION_MS)[1] == 100
 
 
 @pytest.mark.parametrize("claim", [None, -5, 0, 50, 901, 10 ** 12, "soon"])
@@ -211,10 +238,24 @@ def test_a_missing_negative_inhuman_or_impossible_reaction_gains_nothing(client,
 
 @pytest.mark.parametrize("claim", [150, 300, 500])
 def test_a_claim_beyond_the_cap_gains_nothing(client, clock, table, claim):
-    # 1.5 s after sending: whatever the page claims, at most 1 s is credited. A lie of 150 ms
+    # 1.5 s after the landing: whatever the page claims, at most 1 s is credited. A lie of 150 ms
     # would put the slap before Oscar's; capped, it counts at 500 ms, after his.
     assert service.CREDIT_CAP_MS == 1000
     assert slap_arriving(client, clock, table, after=1500, reaction=claim) == (0, 500)
+
+
+def test_the_window_counts_from_its_card_on_the_pile(client, clock, table):
+    url, sent, version = mosquito_shown(client, clock, table)
+    html = client.get(url).content.decode()
+    lands = landed(url, "mosquito_open")
+    assert lands == opened(url, "mosquito_open") + LAND and sent < lands
+    # Before the card is on the pile the page shows the whole window, counted from the landing ...
+    assert 'data-countdown="2500"' in html
+    # (The page that showed the table before the mosquito gets the played card with its flight.)
+    assert f"&quot;land&quot;:{LAND}" in poll(client, url, version - 2).content.decode()
+    # ... and the bots react to the card on the pile too.
+    poll_until(client, clock, url, version, "slapped")
+    assert [e["t"] for e in log_of(url) if e["code"] == "slapped"] == [lands + 450]
 
 
 def test_the_credit_in_numbers():
@@ -229,11 +270,11 @@ def test_the_credit_in_numbers():
 # -- a bot's race waits until no credited tap can beat it ------------------------------------
 
 def race_shown(client, clock, table):
-    """Lucy's cockroach on the page; Oscar races 600 ms after it opened. Returns (url, game time
-    the page was sent it, its version, Oscar's race time)."""
+    """Lucy's cockroach on the page; Oscar races 600 ms after its card landed. Returns (url, game
+    time the page was sent it, its version, Oscar's race time)."""
     url, html = table(client, COCKROACH, HONEST)
     sent, version, _ = poll_until(client, clock, url, version_of(html), 'id="btn-race"')
-    return url, sent, version, opened(url, "cockroach_open") + 600
+    return url, sent, version, landed(url, "cockroach_open") + 600
 
 
 def test_a_poll_after_the_bots_race_time_does_not_settle_the_race_yet(client, clock, table):
@@ -245,13 +286,13 @@ def test_a_poll_after_the_bots_race_time_does_not_settle_the_race_yet(client, cl
 
 
 def test_a_race_tapped_first_wins_though_a_poll_came_after_the_bots_time(client, clock, table):
-    # On the phone the tap took 300 ms; the network and the screen 600 ms more. Meanwhile the
-    # page polled after Oscar's time: the race made first still wins.
+    # On the phone the tap took 300 ms after the card landed; the network and the screen 600 ms
+    # more. Meanwhile the page polled after Oscar's time: the race made first still wins.
     url, sent, version, bot_race = race_shown(client, clock, table)
     wait(clock, url, bot_race + 200)
     poll(client, url, version)
-    wait(clock, url, sent + 900)
-    assert sent + 300 < bot_race
+    wait(clock, url, sent + LAND + 900)
+    assert sent + LAND + 300 < bot_race
     response = post(client, url, "race 3", version, reaction_ms=300)
     assert response.status_code == 200
     assert [e["seat"] for e in log_of(url) if e["code"] == "raced"] == [0]
@@ -277,7 +318,7 @@ def test_no_race_is_held_when_the_player_has_no_card_to_race_with(client, clock,
         clock.tick(100)
         poll(client, url, version)
         if any(e["code"] == "cockroach_open" for e in log_of(url)):
-            bot_race = opened(url, "cockroach_open") + 600
+            bot_race = landed(url, "cockroach_open") + 600
             break
     wait(clock, url, bot_race + 100)
     poll(client, url, version)

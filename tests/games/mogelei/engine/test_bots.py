@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.mogelei.engine import COLOURS, Game, deck
-from games.mogelei.engine.bots import LEVELS, Bot, observe, observe_all, play_bots
+from games.mogelei.engine.bots import LEVELS, Bot, new_stats, observe, observe_all, play_bots
 
 from .helpers import lay_all, play, position
 
@@ -122,6 +122,18 @@ def test_asking_again_changes_no_memory_and_gives_the_same_answer_after_a_restar
         assert memory == before, "choose works on a copy; only observe writes the memory"
 
 
+def reshuffled_hands(game, seat, rng):
+    """A copy of ``game`` with the other seats' hands dealt anew among them (sizes kept)."""
+    other = Game.from_json(game.to_json())
+    others = [s for s in range(game.players) if s != seat]
+    pool = [c for s in others for c in other.hands[s]]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(other.hands[s])
+        other.hands[s], pool = sorted(pool[:size]), pool[size:]
+    return other
+
+
 def test_a_decision_depends_only_on_what_the_seat_sees():
     # Deal the other seats' unseen cards differently (their hands and their face-down cards
     # of this pass): the seat's view stays the same, and so does every bot's choice.
@@ -134,14 +146,8 @@ def test_a_decision_depends_only_on_what_the_seat_sees():
         for n, (seat, view, legal, before, action) in enumerate(decisions(game, bots, memories)):
             if n < target:
                 continue
-            other = Game.from_json(game.to_json())
-            rng = random.Random(seed)
+            other = reshuffled_hands(game, seat, random.Random(seed))
             others = [s for s in range(5) if s != seat]
-            pool = [c for s in others for c in other.hands[s]]
-            rng.shuffle(pool)
-            for s in others:
-                size = len(other.hands[s])
-                other.hands[s], pool = sorted(pool[:size]), pool[size:]
             hidden = [s for s in others if other.passes and other.passes[-1][s] is not None
                       and s not in other.up[-1]]
             if len(hidden) >= 2:
@@ -318,3 +324,93 @@ def test_hard_picks_whom_to_accuse_by_counting_and_wins_more_fattest_eggs_than_n
     gain = {lv: right[lv] / chance[lv] for lv in LEVELS}      # right accusations per one a random pick gets
     assert gain["hard"] > 1.1 and gain["hard"] > gain["normal"] and gain["hard"] > gain["easy"], gain
     assert eggs["hard"] > eggs["normal"], eggs
+
+
+# -- calling: not a colour nobody else holds ------------------------------------------------------------
+
+def dead_call_share(level, players, games):
+    """Over seeded all-bot games of ``level``: the share of its calls of a colour no other seat held (true hands)."""
+    calls = dead = 0
+    for seed in range(games):
+        game = Game.new(players, seed, games=1, dealer=seed % players)
+        stats = play_bots(game, {s: Bot(level, seed) for s in range(players)})
+        calls += sum(s["calls"] for s in stats)
+        dead += sum(s["dead_calls"] for s in stats)
+    assert calls >= 3 * games, "every game has several rounds, each with a call"
+    return dead / calls
+
+
+@pytest.mark.parametrize("players", (4, 8))
+@pytest.mark.parametrize("level", ("normal", "hard"))
+def test_normal_and_hard_rarely_call_a_colour_nobody_else_holds(level, players):
+    # Such a call leaves every other card face down and the caller collecting the round.
+    assert dead_call_share(level, players, games=30) <= 0.05
+
+
+def test_easy_blunders_with_its_calls_now_and_then_but_rarely():
+    share = dead_call_share("easy", 4, games=30)
+    assert 0 < share <= 0.12
+
+
+def test_play_bots_counts_a_call_of_a_colour_no_other_hand_holds():
+    # One card each: a single round, whose call alone is counted.
+    hands = [["black-1"], ["red-1"], ["red-3"]]
+    for colour, dead in (("black", 1), ("red", 0), ("blue", 1)):
+        game = position(hands, caller=0, options={"games": 1})
+        bots = {0: _Forced(f"call {colour}"), 1: Bot("easy", 0), 2: Bot("easy", 0)}
+        stats = play_bots(game, bots)
+        assert (stats[0]["calls"], stats[0]["dead_calls"]) == (1, dead), colour
+
+
+class _Forced(Bot):
+    """Calls the given colour whenever it calls; otherwise plays as easy."""
+
+    def __init__(self, call):
+        super().__init__("easy", 0)
+        self.call = call
+
+    def choose(self, view, legal, memory=None):
+        if legal and legal[0].startswith("call ") and self.call in legal:
+            return self.call
+        return super().choose(view, legal, memory)
+
+
+# Seat 0 holds no black, so "the colour it holds fewest of" alone would pick it; but its
+# memory says nobody else holds one: every black was turned up this game, or both other
+# seats showed they lack it.
+GONE = {"every card seen": {"shown": sorted(f"black-{v}" for v in range(1, 10))},
+        "every other seat lacks it": {"void": {"1": ["black"], "2": ["black"]}}}
+
+
+@pytest.mark.parametrize("gone", GONE)
+@pytest.mark.parametrize("level", ("normal", "hard"))
+def test_normal_and_hard_do_not_call_a_colour_nobody_else_can_hold(level, gone):
+    hands = [["red-8", "red-9"], ["blue-1", "blue-2"], ["yellow-1", "yellow-2"]]
+    game = position(hands, caller=0)
+    view, legal = game.view(0), game.legal_actions(0)
+    memory = {}
+    observe(view, memory)
+    assert any(Bot(level, seed).choose(view, legal, memory) == "call black" for seed in range(10)), \
+        "without knowing, it calls black now and then"
+    memory.update(GONE[gone])
+    for seed in range(10):
+        assert Bot(level, seed).choose(view, legal, memory) != "call black"
+
+
+def test_a_call_depends_only_on_what_the_caller_sees():
+    # Reshuffle the other seats' hands at every call after the first round: same view, same call.
+    checked = 0
+    for seed in range(6):
+        game = Game.new(5, seed, games=1)
+        bots = seated(5, seed)
+        for seat, view, legal, before, action in decisions(game, bots):
+            if not legal[0].startswith("call ") or view["game_round"] < 3:
+                continue
+            other = reshuffled_hands(game, seat, random.Random(seed * 100 + view["game_round"]))
+            assert other.view(seat) == view
+            for level in LEVELS:
+                bot = Bot(level, seed)
+                assert bot.choose(other.view(seat), other.legal_actions(seat), before) == \
+                    bot.choose(view, legal, before)
+            checked += 1
+    assert checked >= 20

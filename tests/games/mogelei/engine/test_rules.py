@@ -314,3 +314,23 @@ def test_a_scenario_that_cannot_be_is_refused(bad):
     scenario = {"players": 3, "hands": [["black-1"], ["red-5"], ["blue-9"]], "colour": "black", **bad}
     with pytest.raises(ValueError):
         Game.from_scenario(scenario)
+
+
+def test_a_scenario_after_a_silent_pass_keeps_the_seat_that_continued_as_caller():
+    # Pass 1: seat 2 revealed the highest and continued, so it called pass 2; in pass 2
+    # nobody revealed, so seat 2 (its caller) stayed on turn and continued again: it calls
+    # pass 3, not the round's caller (seat 0).
+    game = Game.from_scenario({
+        "players": 3, "hands": [["black-1"], ["red-5"], ["blue-9"]], "caller": 0, "colour": "black",
+        "passes": [["black-2", "red-1", "black-8"], ["red-2", "blue-1", "yellow-4"]],
+        "revealed": [[1, 0], [1, 2]]})
+    assert game.pass_no == 3 and game.pass_caller == 2
+    assert game.view(1)["reveal_order"] == [2, 0, 1]
+
+
+def test_continued_by_follows_every_pass_of_the_round():
+    from games.mogelei.engine.game import _continued_by
+    passes = [["black-2", "black-5", "red-1"], ["red-2", "blue-1", "yellow-4"], ["black-1", "red-3", "blue-2"]]
+    assert _continued_by(passes, [[0, 1], [], []], caller=2) == 1, "seat 1 revealed highest, then two silent passes"
+    assert _continued_by(passes, [[0, 1], [], [0]], caller=2) == 0, "seat 0 revealed in the last pass"
+    assert _continued_by(passes[:1], [[]], caller=2) == 2, "nobody revealed: the caller stays on turn"

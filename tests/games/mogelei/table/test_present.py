@@ -268,3 +268,63 @@ def test_a_one_game_table_says_the_game_is_over():
     game = next(g for g in positions(3, 4) if g.over)
     with translation.override("en"):
         assert context(game)["prompt"] == "The game is over."
+
+
+def test_the_round_result_stays_after_the_next_call_until_the_player_lays():
+    game = next(g for seed in range(1, 40) for g in positions(4, seed)
+                if g.phase == "lay" and g.pass_no == 1 and g.game_round >= 2 and g.passes[-1][0] is None
+                and g.caller != 0)
+    entry = game.history[-1]
+    ctx = context(game)
+    assert ctx["colour"]["key"] == game.colour, "the next round's colour is called"
+    assert ctx["last_round"]["round"] == entry["game_round"] and ctx["last_round"]["count"] == entry["count"]
+    assert 'class="mz-last"' in html(game)
+    game.apply(0, game.legal_actions(0)[0], game.clock + 1)
+    assert context(game)["last_round"] is None, "the player moved on"
+    assert 'class="mz-last"' not in html(game)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_log_keeps_every_round_of_the_game_in_a_line_each(lang):
+    game = next(g for g in positions(4, 5) if g.phase == "lay" and g.game_round >= 4)
+    ctx = context(game, lang)
+    lines = [e for e in ctx["log"] if e["code"] == "round_result"]
+    assert len(lines) == len(game.history) == game.game_round - 1
+    with translation.override(lang):
+        for line, entry in zip(lines, game.history):
+            assert names.colour_label(entry["colour"]) in line["text"]
+            assert NAMES[entry["collector"]] in line["text"] or entry["collector"] == 0
+            assert str(entry["count"]) in line["text"] and "<" not in line["text"]
+    assert ctx["log"][len(lines)]["code"] != "round_result", "then this round's events"
+    assert ctx["log_total"] >= len(ctx["log"])
+
+
+def test_on_turn_with_nobody_to_accuse_the_prompt_does_not_offer_an_accusation():
+    hands = [["black-9", "black-1"], ["black-5", "red-1"], ["black-6", "red-2"]]
+    game = Game.from_scenario({"players": 3, "hands": hands, "caller": 0, "colour": "black"})
+    for seat, card in enumerate(("black-9", "black-5", "black-6")):
+        game.apply(seat, f"lay {card}", game.clock + 1)
+    for seat in range(3):
+        game.apply(seat, "reveal", game.clock + 1)
+    assert game.on_turn == 0 and not any(a.startswith("accuse") for a in game.legal_actions(0))
+    with translation.override("en"):
+        prompt = context(game)["prompt"]
+        log = " ".join(e["text"] for e in context(game)["log"])
+    assert prompt == "It's your turn: continue or end the round."
+    assert "accuse" not in prompt and "accuse" not in log
+
+
+@pytest.mark.parametrize("games,lang,words", [(1, "en", "The game is over"), (5, "en", "The match is over"),
+                                              (1, "de", "Das Spiel ist vorbei")])
+def test_the_end_of_a_one_game_match_is_called_the_end_of_the_game(games, lang, words):
+    event = {"code": "match_end", "totals": [4, -2, 0], "ranking": [[0], [2], [1]], "games": games, "t": 0}
+    with translation.override(lang):
+        assert events.describe(event, NAMES, 0).startswith(words)
+        assert events.describe({**event, "ranking": [[1], [2], [0]]}, NAMES, 0).startswith(words)
+
+
+def test_negative_points_in_the_log_use_the_minus_sign_the_tables_use():
+    event = {"code": "game_end", "game": 1, "eggs": [9, 0, 1], "rewards": [0, 0, 0], "points": [-9, 0, -1], "t": 0}
+    with translation.override("en"):
+        text = events.describe(event, NAMES, 0)
+    assert "\u22129 points" in text and "-9" not in text

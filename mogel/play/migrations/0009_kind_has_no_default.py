@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0006_game_kind'),
+        ('play', '0008_game_language_address'),
     ]
 
     operations = [
