@@ -1,39 +1,28 @@
 """Why a move is refused, in the visitor's language: ``explain(code, params) -> (message, rule_slug)``.
 
 ``code`` is an :class:`~mogel.core.errors.IllegalAction` code (every one in
-``games.mogel_motte.engine.errors.CODES``) or one of the table's own codes in :data:`TABLE_CODES`.
-``rule_slug`` is the rules-page anchor that explains the rule; :func:`rule_link`
-turns it into a URL and works even while the rules page is missing.
+``games.mogel_motte.engine.errors.CODES``) or one of the platform table's own
+(``mogel.table.messages.TABLE_CODES``). ``rule_slug`` is the rules-page anchor that explains the
+rule; the kind's ``rule_link`` turns it into a URL.
 """
 
 from __future__ import annotations
 
-from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.mogel_motte.cards.names import name_card
-from games.mogel_motte.engine import cards as C
-from games.mogel_motte.engine.errors import CODES
+from mogel.rules.links import rule_url
+from mogel.table.messages import MESSAGES as SHARED_MESSAGES
 
-# Codes of the web table itself (not the engine's): stale tables and forged posts.
-TABLE_CODES = {
-    "stale": "turn",        # the table changed since the visitor saw it
-    "bad_post": "turn",     # a post the page never sends
-    "waiting": "turn",      # nothing for you to do with this card now
-    "counting_in": "turn",  # the game resumes after its count-in ("3, 2, 1")
-}
-
+from ..cards.names import name_card
+from ..engine import cards as C
+from ..engine.errors import CODES
 
 # Lazy: a refusal translates its own message only (a table explains several cards at once).
 _MESSAGES = {
-    "malformed": gettext_lazy("That is not a move in this game."),
-    "bad_seat": gettext_lazy("There is no such player at this table."),
-    "time_backwards": gettext_lazy("That move came too late: the table has already moved on."),
-    "game_over": gettext_lazy("The game is over."),
+    **SHARED_MESSAGES,
     "settling": gettext_lazy("Wait: a “Caught!” is being settled."),
     "not_your_turn": gettext_lazy("It is not your turn."),
-    "not_in_hand": gettext_lazy("That card is not in your hand."),
     "does_not_fit": gettext_lazy("That card does not fit on the discard pile."),
     "moth_not_playable": gettext_lazy("Only the player with the Guard Bug may play a Cheating Moth."),
     "must_play": gettext_lazy("A card fits, so you must play instead of drawing."),
@@ -49,17 +38,13 @@ _MESSAGES = {
     "already_in_act": gettext_lazy("One cheat at a time."),
     "not_guard": gettext_lazy("Only the guard may call “Caught!”."),
     "catch_self": gettext_lazy("The guard cannot accuse themselves."),
-    "stale": gettext_lazy("The table had changed, so nothing was done. Here is the table as it is now."),
-    "bad_post": gettext_lazy("That request is not one this page sends."),
-    "waiting": gettext_lazy("Nothing to do with this card right now."),
-    "counting_in": gettext_lazy("Wait for the count-in: the game goes on in a moment."),
 }
 
 
 def explain(code: str, params: dict | None = None) -> tuple[str, str]:
     """The translated message for a refusal and the rules section that explains it."""
     p = dict(params or {})
-    slug = CODES.get(code) or TABLE_CODES.get(code) or "turn"
+    slug = CODES.get(code) or "turn"
     if code == "does_not_fit" and C.is_card(str(p.get("top", ""))):
         low, high = C.neighbours(C.value(p["top"]))
         return name_card(_("Does not fit %(onto_the_card)s: it needs a %(low)s or a %(high)s."), p["top"],
@@ -93,9 +78,6 @@ def explain_late(verb: str, code: str, since: list[dict], names, me: int) -> tup
     return None
 
 
-def rule_link(slug: str) -> str | None:
-    """URL of a rules section (``/en/rules/#moth``), or None while the rules page does not exist."""
-    try:
-        return reverse("rules:index") + "#" + slug
-    except (NoReverseMatch, ImportError):
-        return None
+def rule_link(slug: str | None) -> str | None:
+    """URL of a section of Mogel Motte's rules (``/en/rules/#moth``), or None while there is none."""
+    return rule_url(slug, "mogel-motte")

@@ -2,7 +2,7 @@
 
 ``code`` is an :class:`~mogel.core.errors.IllegalAction` code of Mogelei
 (``games.mogelei.engine.errors.CODES``) or one of the web table's own
-(:data:`games.mogel_motte.table.refusals.TABLE_CODES`: a stale table, a forged post). The anchor is the
+(``mogel.table.messages.TABLE_CODES``: a stale table, a forged post). The anchor is the
 section of the Mogelei rules page that explains the rule; :func:`rule_link` makes it a URL.
 """
 
@@ -11,21 +11,18 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.mogelei.engine.errors import CODES as MOGELEI_CODES
 from mogel.rules.links import rule_url
-from games.mogel_motte.table.refusals import _MESSAGES as SHARED_MESSAGES
-from games.mogel_motte.table.refusals import TABLE_CODES
+from mogel.table.messages import MESSAGES as SHARED_MESSAGES
 
+from ..engine.errors import CODES as MOGELEI_CODES
 from .names import colour_label
-
 
 # The section a code's rule lives in, where the engine does not name one.
 _ANCHORS = {"stale": "round", "bad_post": "round", "waiting": "round"}
 
-# The codes both games share, and the web table's own, read as Mogel Motte's do.
+# The platform's refusals (every table's), then Mogelei's own.
 _MESSAGES = {
-    **{code: SHARED_MESSAGES[code] for code in ("malformed", "bad_seat", "time_backwards", "game_over", "not_in_hand",
-                                                *TABLE_CODES)},
+    **SHARED_MESSAGES,
     "not_your_call": gettext_lazy("Only the round’s caller calls a colour, before the first card is laid."),
     "bad_colour": gettext_lazy("There are four colours: black, red, yellow and blue."),
     "not_your_lay": gettext_lazy("No cards are being laid now."),
