@@ -128,25 +128,45 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
     it!", from the announced events), ``guard_arrived`` (the seat the Guard Bug just moved to)
     and, per seat, ``key`` (the 1–4 shortcut for its Caught! button) and ``tell``.
     """
-    me = view["seat"]
-    players = view["players"]
+    me, phase, settling = view["seat"], view["phase"], view.get("settling")
     now = view["clock"] if now is None else now
-    phase = view["phase"]
-    settling = view.get("settling")
     window = view.get("window")
     if window and not settling and window["closes"] <= now:
         # Run out by now (the game's clock catches up with the next request): nothing to answer.
         window = None
         legal = [a for a in legal if not a.startswith(("slap", "race "))]
-    legal_set = set(legal)
-    expected = _owing(view)
     announce = list(announce or [])
     # Once the game is over nobody can be caught any more, so a last tell would only be noise.
-    tell_by_seat = {t["seat"]: t for t in (tells or [])
-                    if t["seat"] != me and t["until"] > now and view["phase"] != "over"}
-    act_ms = view["options"].get("act_ms")
+    tell_by_seat = {t["seat"]: t for t in (tells or []) if t["seat"] != me and t["until"] > now and phase != "over"}
+    seats = _seats(view, window, legal, names, tell_by_seat, now)
+    win = _window(view, window, legal, names, now)
+    controls = _controls(view, legal, names, seats, win)
+    return {
+        # The shared shell (play/table.html) around this game's body.
+        "body_template": "mogel_motte/table.html#body",
+        "table_classes": (f" table--{win['kind']}" if win else "")
+                         + (" table--quick" if controls["slap"] or controls["race"] else ""),
+        "round_line": _("Round %(round)s of %(rounds)s") % {"round": view["round"], "rounds": view["rounds"]},
+        "me": me, "my_name": names[me], "players": view["players"], "names": list(names),
+        "action_url": action_url, "version": version,
+        "phase": phase, "round": view["round"], "rounds": view["rounds"], "over": phase == "over",
+        "seats": seats, "others": seats[:-1], "my_seat": seats[-1],
+        **_hand(view, legal, announce),
+        **_piles(view),
+        "window": win, "settling": settling, "controls": controls,
+        "prompt": _prompt(view, legal, names, controls, win),
+        "my_turn": me in _owing(view),
+        "sleeve": _sleeve(view, now),
+        **_ticker(view, names, announce, tell_by_seat, controls, moved),
+        **(extra or {}),
+    }
 
-    # -- seats: the others clockwise from me, then me ------------------------------------
+
+def _seats(view: dict, window: dict | None, legal: list[str], names, tell_by_seat: dict, now: int) -> list[dict]:
+    """The seats, the others clockwise from me, then me: name, hand, score, guard, turn, tell, Caught!."""
+    me, players = view["seat"], view["players"]
+    legal_set, expected = set(legal), _owing(view)
+    act_ms = view["options"].get("act_ms")
     seats = []
     for position, seat in enumerate([*(((me + i) % players) for i in range(1, players)), me], start=1):
         tell = tell_by_seat.get(seat)
@@ -157,7 +177,7 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
             "hand_size": view["hand_sizes"][seat],
             "score": view["scores"][seat],
             "is_guard": view["guard"] == seat,
-            "is_turn": phase == "turn" and view["turn"] == seat and not settling,
+            "is_turn": view["phase"] == "turn" and view["turn"] == seat and not view.get("settling"),
             "owes": seat in expected,
             "slapped": bool(window and window.get("kind") == "mosquito" and seat in window.get("slapped", [])),
             "catch": f"catch {seat}" if f"catch {seat}" in legal_set else None,
@@ -169,81 +189,100 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
                      "id": f"{seat}-{tell.get('since', 0)}"}
             if tell else None,
         })
+    return seats
 
-    # -- my hand -------------------------------------------------------------------------
+
+def _hand(view: dict, legal: list[str], announce: list[dict]) -> dict:
+    """My hand in order, each card with what it does now or why it does nothing (and the rule)."""
     by_card: dict[str, list[str]] = {}
     for action in legal:
         parts = action.split()
         if len(parts) >= 2 and C.is_card(parts[1]):
             by_card.setdefault(parts[1], []).append(action)
-    arrived = _arrived(announce, me)
-    hand = []
-    rule_urls: dict[str, str | None] = {}
+    arrived = _arrived(announce, view["seat"])
+    hand, rule_urls = [], {}
     for i, card in enumerate(sorted(view["hand"], key=sort_key)):
-        actions = by_card.get(card, [])
-        owed = [a for a in actions if not a.startswith(SIDE_VERBS)]
-        verb = owed[0].split()[0] if owed else None
-        item = {
-            "index": i,
-            "card": card,
-            "label": card_label(card),
-            "svg": card_svg(card, "md"),
-            "actions": [{"action": a, "verb": a.split()[0], "label": _verb_label(a.split()[0])} for a in actions],
-            "primary": owed[0] if owed else None,
-            "verb": verb,
-            "verb_label": _verb_label(verb) if verb else None,
-            "name": action_name(verb, card) if verb else None,
-            "cheat_name": action_name("cheat", card),
-            # What the button posts: a spider gift posts "give <card>" plus the chosen seat as "to".
-            "value": (f"give {card}" if owed[0].startswith("give ") else owed[0]) if owed else None,
-            "cheat": next((a for a in actions if a.startswith("cheat ")), None),
-            "reason": None, "rule_url": None,
-            "arrived": False,
-        }
+        item = _hand_card(i, card, by_card.get(card, []))
         if card in arrived:
             arrived.remove(card)
             item["arrived"] = True
-        if not owed:
+        if not item["primary"]:
             code, params = _reason(view, legal, card)
             item["reason"], slug = explain(code, params)
             if slug not in rule_urls:
                 rule_urls[slug] = rule_link(slug)
             item["rule_url"] = rule_urls[slug]
         hand.append(item)
+    return {"hand": hand, "hand_size": len(hand)}
 
-    # -- the window --------------------------------------------------------------------------
-    win = None
-    if window:
-        kind = window["kind"]
-        # The window counts from its card on the pile: until the card has flown there the page
-        # shows the whole time left from then, and starts counting when it lands (motion.js).
-        left = max(0, window["closes"] - max(now, window.get("landed", now)))
-        win = {
-            "kind": kind,
-            "by": window["by"],
-            "by_name": names[window["by"]],
-            "by_me": window["by"] == me,
-            "value": window.get("value"),
-            "closes": window["closes"],
-            "remaining_ms": left if not settling else None,
-            "total_ms": view["options"].get(f"{kind}_ms"),
-            "remaining_s": left / 1000 if not settling else None,
-            "slap": "slap" if "slap" in legal_set else None,
-            "slapped": me in window.get("slapped", []),
-            "race": next((a for a in legal if a.startswith("race ")), None),
-        }
 
-    # -- controls ---------------------------------------------------------------------------
+def _hand_card(index: int, card: str, actions: list[str]) -> dict:
+    owed = [a for a in actions if not a.startswith(SIDE_VERBS)]
+    verb = owed[0].split()[0] if owed else None
+    return {
+        "index": index,
+        "card": card,
+        "label": card_label(card),
+        "svg": card_svg(card, "md"),
+        "actions": [{"action": a, "verb": a.split()[0], "label": _verb_label(a.split()[0])} for a in actions],
+        "primary": owed[0] if owed else None,
+        "verb": verb,
+        "verb_label": _verb_label(verb) if verb else None,
+        "name": action_name(verb, card) if verb else None,
+        "cheat_name": action_name("cheat", card),
+        # What the button posts: a spider gift posts "give <card>" plus the chosen seat as "to".
+        "value": (f"give {card}" if owed[0].startswith("give ") else owed[0]) if owed else None,
+        "cheat": next((a for a in actions if a.startswith("cheat ")), None),
+        "reason": None, "rule_url": None,
+        "arrived": False,
+    }
+
+
+def _piles(view: dict) -> dict:
+    """The discard pile's top card, the draw pile's back, the Guard Bug, and the piles' sizes."""
+    top = view["top"]
+    return {"top": top, "top_name": top_name(top) if top else "", "top_svg": card_svg(top, "md") if top else "",
+            "back_svg": card_svg("back", "md"), "guard_svg": card_svg("guard", "sm"),
+            "draw_size": view["draw_size"], "discard_size": view["discard_size"]}
+
+
+def _window(view: dict, window: dict | None, legal: list[str], names, now: int) -> dict | None:
+    """The open mosquito or cockroach window: whose, how long it still runs, my slap or race."""
+    if not window:
+        return None
+    me, kind, settling = view["seat"], window["kind"], view.get("settling")
+    # The window counts from its card on the pile: until the card has flown there the page
+    # shows the whole time left from then, and starts counting when it lands (motion.js).
+    left = max(0, window["closes"] - max(now, window.get("landed", now)))
+    return {
+        "kind": kind,
+        "by": window["by"],
+        "by_name": names[window["by"]],
+        "by_me": window["by"] == me,
+        "value": window.get("value"),
+        "closes": window["closes"],
+        "remaining_ms": left if not settling else None,
+        "total_ms": view["options"].get(f"{kind}_ms"),
+        "remaining_s": left / 1000 if not settling else None,
+        "slap": "slap" if "slap" in legal else None,
+        "slapped": me in window.get("slapped", []),
+        "race": next((a for a in legal if a.startswith("race ")), None),
+    }
+
+
+def _controls(view: dict, legal: list[str], names, seats: list[dict], win: dict | None) -> dict:
+    """The buttons beside the hand: draw, keep, slap, race, the spider's gift, hand over, Caught!."""
+    me, players = view["seat"], view["players"]
     give_targets = []
-    if phase == "spider" and view["spider"] and view["spider"]["by"] == me and not settling:
+    if view["phase"] == "spider" and view["spider"] and view["spider"]["by"] == me and not view.get("settling"):
         gifts = [a for a in legal if a.startswith("give ")]
         targets = sorted({int(a.split()[2]) for a in gifts}, key=lambda s: (s - me) % players)
         fewest = min(targets, key=lambda s: (view["hand_sizes"][s], (s - me) % players)) if targets else None
         give_targets = [{"seat": s, "name": names[s], "hand_size": view["hand_sizes"][s], "checked": s == fewest}
                         for s in targets]
-    controls = {
-        "draw": "draw" if "draw" in legal_set else None,
-        "keep": "keep" if "keep" in legal_set else None,
+    return {
+        "draw": "draw" if "draw" in legal else None,
+        "keep": "keep" if "keep" in legal else None,
         "slap": win["slap"] if win else None,
         "race": win["race"] if win else None,
         "give_targets": give_targets,
@@ -251,68 +290,39 @@ def present(view: dict, legal: list[str], names, *, action_url: str, version, ex
         "catches": [s for s in seats if s["catch"]],
     }
 
-    # -- my card in the act ("in my sleeve") -------------------------------------------------
-    sleeve = None
-    act = view.get("act")
-    if act:
-        remaining = max(0, act["until"] - now) if not settling else None
-        sleeve = {
-            "card": act["card"],
-            "label": card_label(act["card"]),
-            "text": sleeve_text(act["card"]),
-            "svg": card_svg(act["card"], "sm"),
-            "remaining_ms": remaining,
-            "remaining_s": remaining / 1000 if remaining is not None else None,
-            "total_ms": act_ms,
-        }
 
-    announce_lines = [describe(e, names, me) for e in announce]
-    for seat in sorted(tell_by_seat):
-        if tell_by_seat[seat].get("new"):
-            announce_lines.append(tell_line(names[seat]))
-    if any(e.get("code") == "guard_moved" and e.get("seat") == me for e in announce) and controls["catches"]:
-        announce_lines.append(catch_keys_line(len(controls["catches"])))
-    classes = (f" table--{win['kind']}" if win else "") + (" table--quick" if controls["slap"] or controls["race"] else "")
+def _sleeve(view: dict, now: int) -> dict | None:
+    """My card in the act ("in my sleeve"), with its countdown."""
+    act = view.get("act")
+    if not act:
+        return None
+    remaining = max(0, act["until"] - now) if not view.get("settling") else None
     return {
-        # The shared shell (play/table.html) around this game's body.
-        "body_template": "mogel_motte/table.html#body",
-        "table_classes": classes,
-        "round_line": _("Round %(round)s of %(rounds)s") % {"round": view["round"], "rounds": view["rounds"]},
-        "me": me,
-        "my_name": names[me],
-        "players": players,
-        "names": list(names),
-        "action_url": action_url,
-        "version": version,
-        "phase": phase,
-        "round": view["round"],
-        "rounds": view["rounds"],
-        "over": phase == "over",
-        "seats": seats,
-        "others": seats[:-1],
-        "my_seat": seats[-1],
-        "hand": hand,
-        "hand_size": len(hand),
-        "top": view["top"],
-        "top_name": top_name(view["top"]) if view["top"] else "",
-        "top_svg": card_svg(view["top"], "md") if view["top"] else "",
-        "back_svg": card_svg("back", "md"),
-        "guard_svg": card_svg("guard", "sm"),
-        "draw_size": view["draw_size"],
-        "discard_size": view["discard_size"],
-        "window": win,
-        "settling": settling,
-        "controls": controls,
-        "prompt": _prompt(view, legal, names, controls, win),
-        "my_turn": me in expected,
+        "card": act["card"],
+        "label": card_label(act["card"]),
+        "text": sleeve_text(act["card"]),
+        "svg": card_svg(act["card"], "sm"),
+        "remaining_ms": remaining,
+        "remaining_s": remaining / 1000 if remaining is not None else None,
+        "total_ms": view["options"].get("act_ms"),
+    }
+
+
+def _ticker(view: dict, names, announce: list[dict], tell_by_seat: dict, controls: dict,
+            moved: list[dict] | None) -> dict:
+    """The log's ticker, what the live region reads out, the flash line and the moves to animate."""
+    me = view["seat"]
+    lines = [describe(e, names, me) for e in announce]
+    lines += [tell_line(names[seat]) for seat in sorted(tell_by_seat) if tell_by_seat[seat].get("new")]
+    if any(e.get("code") == "guard_moved" and e.get("seat") == me for e in announce) and controls["catches"]:
+        lines.append(catch_keys_line(len(controls["catches"])))
+    return {
         **log_lines(view, names, me, describe),
-        "announce": announce_lines,
-        "sleeve": sleeve,
+        "announce": lines,
         "flash": _flash(announce, names, me),
         "guard_arrived": next((e["seat"] for e in reversed(announce) if e.get("code") == "guard_moved"), None),
         "catch_keys": catch_keys_line(len(controls["catches"])) if controls["catches"] else "",
         **motion_context(motion.moves(announce if moved is None else moved, me), lambda c: card_svg(c, "md")),
-        **(extra or {}),
     }
 
 
