@@ -1,7 +1,7 @@
 """What every game's card pictures share: their sizes (``table/cards.css`` has the same) and a cache.
 
 Drawing a card's SVG is the slow part of a table; a game's presenter asks :func:`cached_svg`
-with its own drawing function and key, so each picture is drawn once per language.
+with its key and drawing function, so each picture is drawn once per language.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ _SVG_CACHE: dict = {}
 _MAX_CACHED = 2000
 
 
-def cached_svg(draw: Callable[[], str], *key) -> str:
-    """``draw()``'s picture, kept per ``key`` and language (the cache is emptied when it grows large)."""
-    full_key = (draw.__qualname__, *key, get_language())
+def cached_svg(key: tuple, draw: Callable[[], str]) -> str:
+    """``draw()``'s picture, kept per ``key`` (the game's name first) and language; the cache is
+    emptied when it grows large."""
+    full_key = (*key, get_language())
     svg = _SVG_CACHE.get(full_key)
     if svg is None:
         if len(_SVG_CACHE) > _MAX_CACHED:

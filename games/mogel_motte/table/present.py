@@ -5,7 +5,6 @@ Generic: no game model, no lessons, no bots. See the package docstring for usage
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -14,24 +13,17 @@ from games.mogel_motte.cards.render import render_card
 from games.mogel_motte.engine import cards as C
 
 from mogel.play.shell import log_lines, motion as motion_context
+from mogel.table.cards import cached_svg
 
 from . import motion
 from .events import describe
 from .refusals import explain, rule_link
 
 SIDE_VERBS = ("cheat", "catch")
-_SVG_CACHE: dict = {}
-
-
 def card_svg(card: str, size: str = "md", decorative: bool = True):
-    """The card's inline SVG, cached per language (rendering it is the slow part of a table)."""
-    key = (card, size, decorative, get_language())
-    svg = _SVG_CACHE.get(key)
-    if svg is None:
-        if len(_SVG_CACHE) > 2000:
-            _SVG_CACHE.clear()
-        svg = _SVG_CACHE[key] = render_card(card, size=size, decorative=decorative)
-    return svg
+    """The card's inline SVG, cached per language (``mogel.table.cards``: drawing is the slow part)."""
+    return cached_svg(("mogel-motte", card, size, decorative),
+                      lambda: render_card(card, size=size, decorative=decorative))
 
 
 def sort_key(card: str) -> tuple[int, int]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.utils.html import strip_tags
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from mogel.play import shell
+from mogel.table.cards import cached_svg
 from mogel.core.seats import placed
 from games.mogelei.cards.palette import PALETTE
 from games.mogelei.cards.render import render_back, render_card
@@ -25,19 +25,11 @@ from .events import describe
 from .names import COLOURS, FAMILY, card_name, colour_label, colour_name, member_name, signed, split
 from .refusals import explain, rule_link
 
-_SVG_CACHE: dict = {}
-
-
 def card_svg(card: str, size: str, eggs_option: str = "by_value"):
-    """The card's decorative SVG (``games.mogelei.cards``), cached per language: drawing it is the slow part."""
-    key = (card, size, eggs_option, get_language())
-    svg = _SVG_CACHE.get(key)
-    if svg is None:
-        if len(_SVG_CACHE) > 2000:
-            _SVG_CACHE.clear()
-        svg = _SVG_CACHE[key] = (render_back(size, decorative=True) if card == "back"
-                                 else render_card(card, size, decorative=True, eggs_option=eggs_option))
-    return svg
+    """The card's decorative SVG (``games.mogelei.cards``), cached per language (``mogel.table.cards``)."""
+    return cached_svg(("mogelei", card, size, eggs_option), lambda: (
+        render_back(size, decorative=True) if card == "back"
+        else render_card(card, size, decorative=True, eggs_option=eggs_option)))
 
 
 def face(card: str, eggs_option: str = "by_value", size: str = "sm") -> dict:
