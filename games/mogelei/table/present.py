@@ -45,10 +45,8 @@ def colour_info(colour: str | None) -> dict | None:
         return None
     info = {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
             "member_name": member_name(colour), "label": colour_label(colour), **PALETTE[colour]}
-    key = ("symbol", colour)
-    if key not in _SVG_CACHE:
-        _SVG_CACHE[key] = render_to_string("mogelei/_symbol.html", {"c": info})
-    return {**info, "symbol": _SVG_CACHE[key]}
+    symbol = cached_svg(("mogelei", "symbol", colour), lambda: render_to_string("mogelei/_symbol.html", {"c": info}))
+    return {**info, "symbol": symbol}
 
 
 def accuse_name(name: str) -> str:
