@@ -93,7 +93,7 @@ function look() {
     }, reaction);
   };
   // The card still flies onto the pile: a person reacts to it once it is there.
-  if (window.mmMotion && window.mmMotion.landing()) {
+  if (window.tableMotion && window.tableMotion.landing()) {
     document.addEventListener('mm:landed', react, {once: true});
   } else {
     react();

@@ -12,7 +12,7 @@
   var shown = {};   // what may be answered now -> when it was first painted (null: not yet)
   var waiting = [];  // windows whose card is still flying onto the pile
 
-  function landing() { return !!(window.mmMotion && window.mmMotion.landing && window.mmMotion.landing()); }
+  function landing() { return !!(window.tableMotion && window.tableMotion.landing && window.tableMotion.landing()); }
 
   function stamp(keys) {
     if (!keys.length) { return; }

@@ -1,4 +1,4 @@
-/* Mogelei's moves at the table, through the shared motion hook (table/motion.js: window.mmMotion).
+/* Mogelei's moves at the table, through the shared motion hook (table/motion.js: window.tableMotion).
 
    The server sends the public moves since the page's last version (games/mogelei/table/motion.py):
    lay (a card flies face down from the seat to its stack), reveal / accuse / turn_up (a card
@@ -8,7 +8,7 @@
    Reduced motion: the seats concerned get the shared short highlight instead. */
 (function () {
   "use strict";
-  var M = window.mmMotion;
+  var M = window.tableMotion;
   if (!M) { return; }
 
   function table() { return document.getElementById("table"); }

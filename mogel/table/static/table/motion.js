@@ -23,7 +23,7 @@
    shows them) and lands that long after it left, as the server counts it (the window counts
    from the landing, for the bots too). Until it lands the window's countdown stands still
    (table.js) and the player's reaction is timed from the landing (reflex.js): the events
-   "mm:landing" and "mm:landed" on document, and window.mmMotion.landing() say where it is.
+   "mm:landing" and "mm:landed" on document, and window.tableMotion.landing() say where it is.
 
   prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
    (class mm-highlight) instead, in the same order; a window's card appears on the pile, highlighted,
@@ -277,11 +277,11 @@
   }
 
   /* -- the hook for another game's moves ---------------------------------------------------
-     A game whose moves are not these registers its own kinds: window.mmMotion.register({kind:
+     A game whose moves are not these registers its own kinds: window.tableMotion.register({kind:
      function (move, speed, reduced) -> Promise}). The queue, the held poll, "your turn", the
      sounds (a move's own "sound", else the kind's) and reduced motion stay shared. */
   var kinds = {};
-  window.mmMotion = {
+  window.tableMotion = {
     register: function (more) { Object.keys(more).forEach(function (k) { kinds[k] = more[k]; }); },
     landing: function () { return landing; },
     fly: fly, light: light, pop: pop, wait: wait, rectOf: rectOf, onScreen: onScreen, STILL: STILL, FLY: FLY, LEAD: LEAD
