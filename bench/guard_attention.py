@@ -156,25 +156,9 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
                 if turn.game.over:
                     break
             # The guard's eyes: every tell as it shows, or only what is on screen at a glance.
-            looking = guard == "attentive" or (t - phase) % look_ms < STEP_MS
-            if looking:
-                for tell_id, (since, ms, seat) in page.tells.items():
-                    if tell_id not in called and since <= t < since + ms:
-                        called.add(tell_id)
-                        calls.setdefault(seat, t + rng.randint(*REACT_MS))
-            action = None
-            due = [s for s, at in calls.items() if at <= t]
-            if due:
-                action = f"catch {due[0]}"
-                del calls[due[0]]
-                if action not in page.legal:
-                    action = None
-            if action is None:
-                if plan is None:
-                    move = human_move(page.legal, page.hold, rng)
-                    plan = (move[0], t + move[1]) if move else None
-                if plan is not None and plan[1] <= t:
-                    action, plan = plan[0], None
+            if guard == "attentive" or (t - phase) % look_ms < STEP_MS:
+                watch(page, t, called, calls, rng)
+            action, plan = decide(page, t, calls, plan, rng)
             if action is None:
                 continue
             turn, refusal = service.run(row.pk, "bench", action=action, posted_version=page.version)
@@ -190,6 +174,30 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
         return tally(PracticeGame.objects.get(pk=row.pk).stored_log(), len(page.tells))
     finally:
         bots.TELL_MS.update(saved_tell_ms)
+
+
+def watch(page: Page, t: int, called: set[str], calls: dict[int, int], rng: random.Random) -> None:
+    """The guard looks: each tell on screen now, not yet acted on, gets a Caught! after a reaction."""
+    for tell_id, (since, ms, seat) in page.tells.items():
+        if tell_id not in called and since <= t < since + ms:
+            called.add(tell_id)
+            calls.setdefault(seat, t + rng.randint(*REACT_MS))
+
+
+def decide(page: Page, t: int, calls: dict[int, int], plan, rng: random.Random):
+    """The player's action at ``t`` (a due Caught!, else the planned move once due) and the plan left."""
+    due = [s for s, at in calls.items() if at <= t]
+    if due:
+        action = f"catch {due[0]}"
+        del calls[due[0]]
+        if action in page.legal:
+            return action, plan
+    if plan is None:
+        move = human_move(page.legal, page.hold, rng)
+        plan = (move[0], t + move[1]) if move else None
+    if plan is not None and plan[1] <= t:
+        return plan[0], None
+    return None, plan
 
 
 def tally(log: list[dict], tells_shown: int) -> dict:
