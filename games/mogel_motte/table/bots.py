@@ -1,7 +1,7 @@
 """Mogel Motte's bots in the practice game (``games.mogel_motte.engine.bots``), behind ``MogelMotte.plan``.
 
 :func:`plan` returns the next bot move as ``Planned(seat, action, at)`` and :func:`observe` updates
-the bots' memories after a change. A bot (the engine's levelled ``Bot``, or the expert) decides
+the bots' memories after a change. A bot (the engine's levelled ``Bot``) decides
 from ``game.view(seat)``, ``game.legal_actions(seat)`` and its own memory only, deterministically.
 """
 

@@ -337,8 +337,8 @@ def play_whole_game(client, clock, url, max_requests=4000, restart_at=None):
     for i in range(max_requests):
         if restart_at is not None and i == restart_at:
             # A restarted server: new client object, nothing in memory but the database row.
-            from games.mogel_motte.table import present as present_module
-            present_module._SVG_CACHE.clear()
+            from mogel.table import cards
+            cards._SVG_CACHE.clear()
             cookies = client.cookies
             client = Client()
             client.cookies = cookies
