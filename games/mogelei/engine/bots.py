@@ -369,6 +369,19 @@ def _pot(view: dict) -> tuple[float, float]:
     return eggs, mean
 
 
+def _last_pass(view: dict, before: bool) -> float:
+    """The chance that the current pass ends the round, as the seat can tell from this game so far.
+
+    Certain when the hands are empty after it; else the share of passes that ended a
+    round in this game's finished rounds, with a prior of one round in three passes.
+    """
+    if len(view["hand"]) - (1 if before else 0) <= 0:
+        return 1.0
+    rounds = len(view["history"])
+    passes = sum(entry["passes"] for entry in view["history"])
+    return (rounds + 1) / (passes + 3)
+
+
 # -- the bot -------------------------------------------------------------------------------------
 
 class Bot:
@@ -562,39 +575,32 @@ class Bot:
     def _hide_value(self, view, memory, odds, v, pot, unseen, before=False) -> float:
         """Expected points of keeping value ``v`` hidden: the risk of an accusation against the fattest egg."""
         me = view["seat"]
-        players = view["players"]
         revealed = _revealed_now(view)
-        others = [s for s in range(players) if s != me]
-        # How others see this seat: the colour's share of the cards they have not seen.
-        public_unseen = len(unseen) + sum(colour_of(c) == view["colour"] for c in view["hand"]) + 1
-        public_cards = sum(view["hand_sizes"][s] + 1 for s in range(players))
-        q_me = 1 - (1 - (len(view["hand"]) + 1) / max(public_cards, 1)) ** public_unseen
-        b_me = _bluff_rate(memory, me, self.p["bluff_prior"])
-        p_me = b_me * q_me / (b_me * q_me + (1 - q_me))
-        # Rivals for suspicion: the seats that will keep their card hidden too.
-        rivals = 0.0
+        others = [s for s in range(view["players"]) if s != me and s not in revealed]
+        # The seat on turn nearly always accuses (ending costs the whole pot for sure) and
+        # can hardly tell the face-down cards apart: each is about as likely to be picked.
+        # (Weighing by how suspect this seat looks to the others underrated that risk
+        # where few cards stay hidden, at 3 players most.)
+        decided = set() if before else set(view["reveal_order"][:view["reveal_order"].index(me)])
+        hiders = 0.0
         for seat in others:
-            if seat in revealed:
-                continue
             if not before and not _facedown(view, seat):
                 continue
-            b = _bluff_rate(memory, seat, self.p["bluff_prior"])
+            if seat in decided:            # it chose to hide already
+                hiders += 1.0
+                continue
             q = odds[seat]
-            hide = b * q + (1 - q)
-            p = b * q / hide if hide else 0.0
-            rivals += hide * min(1.0, p / max(p_me, 1e-6))
-        caller_me = view["pass_caller"] == me
-        nobody_revealed = not [s for s in revealed if s != me]
-        accused = p_me / (1 + rivals)
-        if caller_me and nobody_revealed and not before:
+            hiders += _bluff_rate(memory, seat, self.p["bluff_prior"]) * q + (1 - q)
+        accused = 1 / (1 + hiders)
+        if view["pass_caller"] == me and not revealed and not before:
             accused *= 0.5          # unless someone after it reveals, it is on turn itself
         above = sum(u > v for u in unseen) / len(unseen) if unseen else 0.0
         win = 1.0
         for seat in others:
-            if seat in revealed:
-                continue
             win *= 1 - odds[seat] * above * _bluff_rate(memory, seat, self.p["bluff_prior"])
-        return -accused * pot + (1 - accused) * win * self.p["reward"]
+        # The fattest egg is found in the round's last pass only: a card hidden in a pass
+        # that is continued earns nothing (counting it always made hard bluff far too often).
+        return -accused * pot + (1 - accused) * win * self.p["reward"] * _last_pass(view, before)
 
     def _hard_turn(self, view, legal, memory, rng):
         colour = view["colour"]

@@ -302,8 +302,9 @@ def test_hard_accuses_a_card_kept_hidden_in_a_first_pass_when_the_colour_is_ever
 
 def test_hard_picks_whom_to_accuse_by_counting_and_wins_more_fattest_eggs_than_normal():
     # Its accusations are right more often than picking at random among the seats it may
-    # accuse would be, and more so than normal's and easy's; its hidden cards win more
-    # fattest eggs than normal's.
+    # accuse would be, and more so than easy's; its hidden cards win more fattest eggs than
+    # normal's. (Against normal's pick, which also skips the seats shown to lack the colour,
+    # hard's is no longer measurably better since hard hides less: see docs/mogelei-bots.md.)
     right = {lv: 0.0 for lv in LEVELS}
     chance = {lv: 0.0 for lv in LEVELS}
     eggs = {lv: 0 for lv in LEVELS}
@@ -322,7 +323,7 @@ def test_hard_picks_whom_to_accuse_by_counting_and_wins_more_fattest_eggs_than_n
         for seat, lv in enumerate(levels):
             eggs[lv] += game.games_history[-1]["rewards"][seat]
     gain = {lv: right[lv] / chance[lv] for lv in LEVELS}      # right accusations per one a random pick gets
-    assert gain["hard"] > 1.1 and gain["hard"] > gain["normal"] and gain["hard"] > gain["easy"], gain
+    assert gain["hard"] > 1.1 and gain["hard"] > gain["easy"], gain
     assert eggs["hard"] > eggs["normal"], eggs
 
 
