@@ -37,7 +37,7 @@ export MOGEL_ALLOW_SKIP := $(ALLOW_SKIP)
 endif
 # The site tests a second time on a real PostgreSQL server: everything but the browser
 # tests (they gain nothing from it), the engine's and the tooling's (they touch no database).
-POSTGRES_TESTS := --ignore=tests/browser --ignore=tests/engine --ignore=tests/tooling
+POSTGRES_TESTS := --ignore=tests/browser --ignore=tests/games/mogel_motte/engine --ignore=tests/games/mogelei/engine --ignore=tests/tooling
 
 # system_packages.py (the system's python3: it runs before .venv exists) installs Debian's
 # python3-venv, chromium and postgresql where it may, or stops with what to install.

@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mogel.engine import Game  # noqa: E402
-from mogel.engine.bots import Bot, play_bots  # noqa: E402
+from games.mogel_motte.engine import Game  # noqa: E402
+from games.mogel_motte.engine.bots import Bot, play_bots  # noqa: E402
 from bench.stats import mean_ci  # noqa: E402
 
 PATTERNS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")

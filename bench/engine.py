@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mogel.engine import Game  # noqa: E402
-from mogelei.engine import Game as MogeleiGame  # noqa: E402
+from games.mogel_motte.engine import Game  # noqa: E402
+from games.mogelei.engine import Game as MogeleiGame  # noqa: E402
 
 PLAYERS = 4
 

@@ -15,7 +15,7 @@ pace, slaps and races, and never cheats. Two kinds of guard, on the same seeds:
 
 The page polls every ``MOGEL_POLL_MS`` (400 ms) and wakes at the public deadlines the server
 names (``data-wake-in``); a tell is on screen from the poll that first shows it, for its
-``data-tell-ms`` (by bot level, ``mogel.table.bots.TELL_MS``). For comparison the same is played
+``data-tell-ms`` (by bot level, ``games.mogel_motte.table.bots.TELL_MS``). For comparison the same is played
 with the tell as it was before: a badge for as long as the cheat is in the act.
 
 Figures, per bot level and kind of guard: the bots' cheats made while the player held the
@@ -99,8 +99,9 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
     from django.test import RequestFactory
     from django.utils import translation
 
+    from mogel import games
     from mogel.play import service, views
-    from mogel.table import bots
+    from games.mogel_motte.table import bots
     from mogel.play.models import PracticeGame
 
     translation.activate("en")
@@ -121,7 +122,8 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
         # The simulated page stays at the table, but its "nothing new" polls are not simulated:
         # without them the game would pause between two real requests (docs/platform.md).
         settings.MOGEL_PAUSE_GRACE_MS = 10 ** 9
-        row = service.create("bench", 3, level, "discard", "single", "Ann", "me", "normal")
+        row = service.start(games.get("mogel-motte"), "bench", players=3, level=level, pace="normal", player_name="Ann",
+                            choices={"rounds": "single", "first_guard": "me", "ant_pile": "discard"})
         turn, _refusal = service.run(row.pk, "bench")
         page = Page(turn.row.public_version)
         page.show(views._context(request, turn), 0)
@@ -154,25 +156,9 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
                 if turn.game.over:
                     break
             # The guard's eyes: every tell as it shows, or only what is on screen at a glance.
-            looking = guard == "attentive" or (t - phase) % look_ms < STEP_MS
-            if looking:
-                for tell_id, (since, ms, seat) in page.tells.items():
-                    if tell_id not in called and since <= t < since + ms:
-                        called.add(tell_id)
-                        calls.setdefault(seat, t + rng.randint(*REACT_MS))
-            action = None
-            due = [s for s, at in calls.items() if at <= t]
-            if due:
-                action = f"catch {due[0]}"
-                del calls[due[0]]
-                if action not in page.legal:
-                    action = None
-            if action is None:
-                if plan is None:
-                    move = human_move(page.legal, page.hold, rng)
-                    plan = (move[0], t + move[1]) if move else None
-                if plan is not None and plan[1] <= t:
-                    action, plan = plan[0], None
+            if guard == "attentive" or (t - phase) % look_ms < STEP_MS:
+                watch(page, t, called, calls, rng)
+            action, plan = decide(page, t, calls, plan, rng)
             if action is None:
                 continue
             turn, refusal = service.run(row.pk, "bench", action=action, posted_version=page.version)
@@ -188,6 +174,30 @@ def play(seed: int, level: str, guard: str, look_ms: int, old_tell: bool) -> dic
         return tally(PracticeGame.objects.get(pk=row.pk).stored_log(), len(page.tells))
     finally:
         bots.TELL_MS.update(saved_tell_ms)
+
+
+def watch(page: Page, t: int, called: set[str], calls: dict[int, int], rng: random.Random) -> None:
+    """The guard looks: each tell on screen now, not yet acted on, gets a Caught! after a reaction."""
+    for tell_id, (since, ms, seat) in page.tells.items():
+        if tell_id not in called and since <= t < since + ms:
+            called.add(tell_id)
+            calls.setdefault(seat, t + rng.randint(*REACT_MS))
+
+
+def decide(page: Page, t: int, calls: dict[int, int], plan, rng: random.Random):
+    """The player's action at ``t`` (a due Caught!, else the planned move once due) and the plan left."""
+    due = [s for s, at in calls.items() if at <= t]
+    if due:
+        action = f"catch {due[0]}"
+        del calls[due[0]]
+        if action in page.legal:
+            return action, plan
+    if plan is None:
+        move = human_move(page.legal, page.hold, rng)
+        plan = (move[0], t + move[1]) if move else None
+    if plan is not None and plan[1] <= t:
+        return plan[0], None
+    return None, plan
 
 
 def tally(log: list[dict], tells_shown: int) -> dict:
@@ -217,7 +227,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as tmp:
         setup(str(Path(tmp) / "bench.sqlite3"))
-        from mogel.table import bots
+        from games.mogel_motte.table import bots
 
         print(f"{args.games} one-round games per row, 3 players, bots' pace normal; the player guards first; "
               f"glancing = a look every {args.look_ms / 1000:g} s")

@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mogelei.engine import Game  # noqa: E402
+from games.mogelei.engine import Game  # noqa: E402
 from bench.stats import mean_ci  # noqa: E402
-from mogelei.engine.bots import LEVELS, Bot, new_stats, play_bots  # noqa: E402
+from games.mogelei.engine.bots import LEVELS, Bot, new_stats, play_bots  # noqa: E402
 
 PATTERNS = ("ABAB", "BABA", "AABB", "BBAA", "ABBA", "BAAB")
 PAIRINGS = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))

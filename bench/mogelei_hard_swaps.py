@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.mogelei_bots import PATTERNS, seating  # noqa: E402
 from bench.stats import mean_ci  # noqa: E402
-from mogelei.engine import Game  # noqa: E402
-from mogelei.engine.bots import PROFILES, Bot, play_bots  # noqa: E402
-from mogelei.engine.cards import value as value_of  # noqa: E402
+from games.mogelei.engine import Game  # noqa: E402
+from games.mogelei.engine.bots import PROFILES, Bot, play_bots  # noqa: E402
+from games.mogelei.engine.cards import value as value_of  # noqa: E402
 
 DECISIONS = ("call", "lay", "reveal", "turn")
 

@@ -23,7 +23,7 @@ Prints, per device and level, from the games' own logs (server time):
 - a table of these shares, and re-sampled chances for 3, 4 and 5 players from the measured times,
   against the bots as tuned now and, side by side, as tuned before (BEFORE: counted from the
   mosquito's opening, when the page still flew the card meanwhile).
-It asserts nothing; the figures are for tuning the bots' reflexes (mogel/engine/bots.py).
+It asserts nothing; the figures are for tuning the bots' reflexes (games/mogel_motte/engine/bots.py).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.web import percentile, serve  # noqa: E402
-from mogel.engine.bots import LEVELS, Bot  # noqa: E402
-from mogel.engine.game import DEFAULT_OPTIONS, slowest_slapper  # noqa: E402
+from games.mogel_motte.engine.bots import LEVELS, Bot  # noqa: E402
+from games.mogel_motte.engine.game import DEFAULT_OPTIONS, slowest_slapper  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -93,7 +93,7 @@ function look() {
     }, reaction);
   };
   // The card still flies onto the pile: a person reacts to it once it is there.
-  if (window.mmMotion && window.mmMotion.landing()) {
+  if (window.tableMotion && window.tableMotion.landing()) {
     document.addEventListener('mm:landed', react, {once: true});
   } else {
     react();

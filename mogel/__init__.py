@@ -1,1 +1,1 @@
-# Deliberately empty: mogel.engine must import without Django settings.
+# Deliberately empty: the engines import mogel.core without Django settings.

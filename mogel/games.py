@@ -1,22 +1,28 @@
-"""The game kinds the site serves, and what each one plugs into the shared platform.
+"""The games the site serves, and what each one plugs into the platform.
 
-A *kind* is one card game (Mogel Motte, Mogelei …). The practice game against bots (the
-row and its service, the lobby, the views, the table's shell, the home page) is written once
-in ``mogel.play`` and ``templates/play``; everything that differs between games is a hook of
-the kind, a :class:`GameKind` subclass registered once at start-up from the kind's own app::
+A *kind* is one card game. The practice game against bots (the row and its service, the
+lobby, the views, the table's shell, the home page), the lessons and the rules pages are
+written once (``mogel.play``, ``tutorial``, ``mogel.rules``); everything that differs between
+games is a hook of the kind, a :class:`GameKind` subclass registered once at start-up from the
+game's own app (``games/<name>/apps.py``)::
 
-    # mogelei/apps.py
     class MogeleiConfig(AppConfig):
-        name = "mogelei"
+        name = "games.mogelei"
         def ready(self):
             from mogel import games
             from .table.kind import Mogelei
             games.register(Mogelei())
 
-Registering a kind mounts its practice game under ``/<lang>/<slug>/<play/>`` (the URL
-converter ``kind`` in ``mogel.play.urls`` reads the registry), adds its block to the home page
-and lets the prune command, the limits and the lobby's list of unfinished games count its
-rows. ``docs/platform.md`` describes every hook; Mogel Motte's are in ``mogel.table.kind``.
+The hooks come in four parts, one class each: :class:`GameFacts` (what the game is: its key,
+name, players, where its pages are, its sounds and templates), :class:`PracticeHooks` (its
+engine, bots and table in the practice game), :class:`LessonHooks` and :class:`RulesHooks`.
+
+Registering a kind mounts its pages under ``/<lang>/<slug>/`` (the URL converter ``kind`` reads
+the registry), adds its block to the home page and lets the prune command, the limits and the
+lobby's list of unfinished games count its rows. One kind may instead declare ``top_level``:
+its pages keep the addresses they had before there was a platform (``/<lang>/<play/>`` …);
+:meth:`GameFacts.url` and :func:`of_url` are the one place that reads it. This module never
+names a game; ``docs/platform.md`` describes every hook.
 
 The registry is configuration filled at start-up (the same in every process), never game state.
 """
@@ -25,16 +31,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.functional import cached_property
 
-if TYPE_CHECKING:  # pragma: no cover
-    from mogel.play.service import Turn
+from mogel.core.eventlog import seen_by
 
-MOGEL_MOTTE = "mogel-motte"
+# mogel.play.service.Turn (named only: the service imports this registry).
+Turn = Any
+
+# A page section -> its URL namespaces: the top-level kind's, every other kind's (with ``kind``).
+_NAMESPACES = {"play": ("play", "kind-play"), "rules": ("rules", "kind-rules"), "learn": ("tutorial", "kind-learn")}
 
 
 @dataclass(frozen=True)
@@ -46,32 +55,27 @@ class Way:
     about: str
 
 
-class GameKind:
-    """A game the site serves. Subclass it, set the attributes and override the hooks.
+class GameFacts:
+    """What a game is, apart from how it plays: set these as class attributes.
 
-    Attributes a kind sets:
-
-    ``key``            stable identifier, stored in ``PracticeGame.kind`` ("mogel-motte", "mogelei").
+    ``key``            stable identifier, stored in the rows (``PracticeGame.kind``, ``Lesson.game``).
     ``name``           the game's name, translated (a lazy string).
     ``min_players``, ``max_players``  the lobby's player range (the human included).
-    ``slug``           the URL segment under ``/<lang>/`` ("mogelei"); "" for Mogel Motte, whose
-                       pages sit at the top level as they always did.
-    ``engine_path``    dotted path of the engine's game class (``"mogelei.engine.Game"``).
-    ``lobby_form``     dotted path of the lobby form, a ``mogel.play.forms.LobbyForm`` subclass.
-    ``templates``      the table's kind-specific templates, by part (see ``docs/platform.md``):
-                       ``body`` (seats, piles, hand, controls), ``summary`` (inside the shared
-                       summary frame), ``head`` (stylesheets), ``help`` (under the table),
-                       ``scripts`` (the kind's own scripts, after the shell's), ``logo``
-                       (its mark in the header on its own pages).
-    ``sounds``         sound name -> static path, for the shell's sound toggle (``data-sound-*``).
-    ``hold_after``     event codes after which the bots wait until the player has read the
-                       scores (Mogel Motte: ``round_end``; Mogelei: ``game_end``).
-    ``fast_actions``   verb -> the player's own event codes that make a repeat a double tap;
-                       these actions are judged at the time they were made (empty: none).
-    ``about``          the game's description on the home page, in its own block: paragraphs
-                       (lazy strings), shown under the kind's ways in.
-    ``go_on``          what the summary's button posts to end a hold ("continue"); while the
-                       bots hold, or when the engine does not take it now, it is no engine move.
+    ``slug``           the URL segment under ``/<lang>/`` of its pages ("mogelei").
+    ``top_level``      True: its pages sit right under ``/<lang>/`` with the addresses they had
+                       before the platform (``/de/spielen/``, ``/de/regeln/``, ``/de/lernen/``), its
+                       session keys unscoped and its page titles without its name; at most one
+                       kind says so, and it needs no slug.
+    ``about``          the game's description on the home page: paragraphs (lazy strings).
+    ``templates``      the table's templates, by part (see ``docs/platform.md``): ``body``
+                       (seats, piles, hand, controls), ``summary`` (inside the shared summary
+                       frame), ``head`` (stylesheets), ``help`` (under the table), ``scripts``,
+                       ``logo`` (its mark in the header on its own pages).
+    ``sounds``         sound name -> static path, for the sound toggle (``data-sound-*``) on
+                       every page of the game's table, lessons included.
+    ``interchangeable_placeholders``  placeholders any of which a translation may use where the
+                       msgid has one (a card's forms: "%(the_card)s", "%(a_card)s" …), so that
+                       ``compilecatalogues`` accepts them.
     """
 
     key: str = ""
@@ -79,28 +83,50 @@ class GameKind:
     min_players: int = 3
     max_players: int = 5
     slug: str = ""
-    engine_path: str = ""
-    lobby_form: str = ""
+    top_level: bool = False
+    about: tuple[Any, ...] = ()
     templates: dict[str, str | None] = {}
     sounds: dict[str, str] = {}
-    hold_after: tuple[str, ...] = ("round_end",)
-    fast_actions: dict[str, tuple[str, ...]] = {}
-    # Lessons and rules pages (docs/platform.md, "Lessons" and "Rules"): a kind without a
-    # lessons_dir has no lessons, one without a rules_dir no rules pages.
-    lessons_dir: str = ""
-    lesson_runner: str = ""
-    lesson_templates: dict[str, str] = {"table": "tutorial/_table.html#table", "panel": "tutorial/_panel.html#panel"}
-    learn_description: Any = ""
-    lessons_intro: Any = ""
-    rules_dir: str = ""
-    has_summary: bool = False
-    rule_slugs: tuple[str, ...] = ()
-    rules_texts: dict[str, Any] = {}
-    go_on: str = "continue"
-    about: tuple[Any, ...] = ()
+    interchangeable_placeholders: frozenset[str] = frozenset()
 
     def __repr__(self) -> str:
         return f"<GameKind {self.key}>"
+
+    def url(self, section: str, name: str, **kwargs) -> str:
+        """The URL of the view ``name`` of the kind's ``section`` ("play", "rules", "learn"):
+        the one place that knows where a kind's pages are mounted."""
+        top, other = _NAMESPACES[section]
+        if self.top_level:
+            return reverse(f"{top}:{name}", kwargs=kwargs)
+        return reverse(f"{other}:{name}", kwargs={"kind": self.slug, **kwargs})
+
+    def scoped(self, name: str) -> str:
+        """A session key of the kind's own (``play_choices:mogelei``; the top-level kind's as it always was)."""
+        return name if self.top_level else f"{name}:{self.key}"
+
+    def titled(self, with_name: str, plain: str) -> str:
+        """A page title naming the game (``with_name`` has ``%(game)s``), or, on the top-level
+        kind's pages, whose name the site bears, the ``plain`` one."""
+        return plain if self.top_level else with_name % {"game": self.name}
+
+
+class PracticeHooks:
+    """How the game plays in the practice game against bots (``mogel.play``).
+
+    ``engine_path``    dotted path of the engine's game class (``"games.mogelei.engine.Game"``).
+    ``lobby_form``     dotted path of the lobby form, a ``mogel.play.forms.LobbyForm`` subclass.
+    ``hold_after``     event codes after which the bots wait until the player has read the scores.
+    ``fast_actions``   verb -> the player's own event codes that make a repeat a double tap;
+                       these actions are judged at the time they were made (empty: none).
+    ``go_on``          what the summary's button posts to end a hold ("continue"); while the
+                       bots hold, or when the engine does not take it now, it is no engine move.
+    """
+
+    engine_path: str = ""
+    lobby_form: str = ""
+    hold_after: tuple[str, ...] = ("round_end",)
+    fast_actions: dict[str, tuple[str, ...]] = {}
+    go_on: str = "continue"
 
     # -- engine ---------------------------------------------------------------------------
 
@@ -152,8 +178,9 @@ class GameKind:
     # -- what the player's seat sees ------------------------------------------------------
 
     def visible(self, event: dict, seat: int | None) -> dict | None:
-        """The event as ``seat`` sees it (private parts removed), or None if it may not see it."""
-        raise NotImplementedError
+        """The event as ``seat`` sees it (private parts removed), or None if it may not see it:
+        by default the platform's filter of the engines' marks (``mogel.core.eventlog.seen_by``)."""
+        return seen_by(event, seat)
 
     def noticed(self, event: dict, seat: int | None) -> bool:
         """Whether ``seat`` can tell that ``event`` happened (counts in the page's version)."""
@@ -191,6 +218,11 @@ class GameKind:
 
     # -- the table ------------------------------------------------------------------------
 
+    def posted_action(self, post) -> str:
+        """The engine action a table's form post names: its ``action``, spaces tidied, cut to 40
+        characters (a kind may join other fields of its own, as Mogel Motte's spider gift does)."""
+        return " ".join(post.get("action", "").split())[:40]
+
     def summary(self, turn: Turn, names: list[str]) -> dict | None:
         """The scores on screen while the bots hold (after a ``hold_after`` event) or at the end.
 
@@ -220,22 +252,30 @@ class GameKind:
         closed … None: :meth:`explain` of the rules' code says it."""
         return None
 
-    def rule_link(self, slug: str | None) -> str | None:
-        """The rules page's URL for an anchor from :meth:`explain` (None while there is none)."""
-        from mogel.rules.links import rule_url
-
-        return rule_url(slug, self.key)
-
     def moves(self, events: list[dict], me: int) -> list[dict]:
         """The public moves among ``events`` (as ``me`` sees them) for the shell's motion.js:
-        ``{"kind", "from", "to", "card"}`` each (see ``mogel.table.motion``); none by default."""
+        ``{"kind", "from", "to", "card"}`` each (see ``docs/platform.md``); none by default."""
         return []
 
     def card_art(self, card: str, size: str = "sm") -> str:
         """A decorative card face (safe HTML), e.g. for the home page."""
         return ""
 
-    # -- lessons and rules ----------------------------------------------------------------
+
+class LessonHooks:
+    """The game's lessons (``tutorial``; docs/platform.md, "Lessons"): none without ``lessons_dir``.
+
+    ``lessons_dir``    the lesson files' folder, relative to the project.
+    ``lesson_runner``  dotted path of the game's ``tutorial.runner.Rules``.
+    ``lesson_templates``  the lesson page's parts: ``table``, ``panel``, optional ``head``, ``scripts``.
+    ``learn_description``, ``lessons_intro``  the lesson list's meta description and paragraph.
+    """
+
+    lessons_dir: str = ""
+    lesson_runner: str = ""
+    lesson_templates: dict[str, str] = {"panel": "tutorial/_panel.html#panel"}
+    learn_description: Any = ""
+    lessons_intro: Any = ""
 
     @cached_property
     def lesson_rules(self):
@@ -253,38 +293,56 @@ class GameKind:
         """The practice game's window lengths in ms, for a step text's ``{game_seconds}``."""
         return {}
 
+
+class RulesHooks:
+    """The game's rules pages (``mogel.rules``; docs/platform.md, "Rules"): none without ``rules_dir``.
+
+    ``rules_dir``      the folder with ``sections.json`` (and ``summary.json``), relative to the project.
+    ``has_summary``    whether it has the one-page summary.
+    ``rule_slugs``     the anchors in page order (the only ones links and ``rule_link`` accept).
+    ``rules_texts``    ``title``, ``intro``, ``description`` (with a summary also ``summary_title``,
+                       ``summary_description``).
+    """
+
+    rules_dir: str = ""
+    has_summary: bool = False
+    rule_slugs: tuple[str, ...] = ()
+    rules_texts: dict[str, Any] = {}
+
     def rules_card(self, name: str):
         """The picture a rules text draws for ``{card:<name>}`` (safe HTML with the card's name
         as text alternative), or None when the game has no such card."""
         return None
 
+    def rule_link(self, slug: str | None) -> str | None:
+        """The rules page's URL for an anchor (from ``explain``, a lesson, a summary box), or None:
+        no such anchor, no rules page."""
+        if not slug or slug not in self.rule_slugs or not self.rules_dir:
+            return None
+        try:
+            return f"{self.url('rules', 'index')}#{slug}"
+        except NoReverseMatch:
+            return None
+
+
+class GameKind(GameFacts, PracticeHooks, LessonHooks, RulesHooks):
+    """A game the site serves: subclass it, set the attributes and override the hooks of its parts."""
 
     def play_url(self, name: str, game_id: str | None = None) -> str:
-        """The URL of the kind's practice-game view ``name`` (lobby, game, poll, act, abandon).
-
-        Mogel Motte's are ``play:<name>`` as they always were; another kind's are
-        ``kind-play:<name>`` with ``kind=<slug>``, under ``/<lang>/<slug>/<play/>``.
-        """
-        if not self.slug:
-            return reverse(f"play:{name}", args=[game_id] if game_id else [])
-        kwargs = {"kind": self.slug, **({"game_id": game_id} if game_id else {})}
-        return reverse(f"kind-play:{name}", kwargs=kwargs)
+        """The URL of the kind's practice-game view ``name`` (lobby, game, poll, act, abandon)."""
+        return self.url("play", name, **({"game_id": game_id} if game_id else {}))
 
     def rules_url(self) -> str | None:
         """The kind's rules page (None while it has none)."""
-        return None
+        return self.url("rules", "index") if self.rules_dir else None
 
     def learn_url(self) -> str | None:
         """The kind's lessons (None while it has none)."""
-        return None
+        return self.url("learn", "index") if self.lessons_dir else None
 
     def nav_urls(self) -> dict[str, str]:
         """The site nav's links on the kind's pages: ``rules``, ``learn``, ``play`` (those it has)."""
-        from mogel.rules.links import rules_url
-        from tutorial.views import lesson_url
-
-        urls = {"rules": rules_url(self) if self.rules_dir else None,
-                "learn": lesson_url(self, "index") if self.lessons_dir else None,
+        urls = {"rules": self.rules_url(), "learn": self.learn_url(),
                 "play": self.play_url("lobby") if self.engine_path else None}
         return {part: url for part, url in urls.items() if url}
 
@@ -297,9 +355,17 @@ _KINDS: dict[str, GameKind] = {}
 
 
 def register(kind: GameKind) -> GameKind:
-    """Add ``kind`` (registering the same key again replaces it, keeping its place)."""
+    """Add ``kind`` (registering the same key again replaces it, keeping its place).
+
+    A kind needs a key, and a slug of its own unless it is the one ``top_level`` kind.
+    """
     if not kind.key:
         raise ValueError("a game kind needs a key")
+    others = [k for k in _KINDS.values() if k.key != kind.key]
+    if kind.top_level and any(k.top_level for k in others):
+        raise ValueError(f"{kind.key}: only one game's pages may sit at the top level")
+    if not kind.top_level and (not kind.slug or any(k.slug == kind.slug for k in others)):
+        raise ValueError(f"{kind.key}: a game kind needs a slug of its own")
     _KINDS[kind.key] = kind
     return kind
 
@@ -318,22 +384,20 @@ def get(key: str) -> GameKind:
 
 
 def all_kinds() -> list[GameKind]:
-    """Every registered kind, in registration order (Mogel Motte first)."""
+    """Every registered kind, in registration order (the order of ``INSTALLED_APPS``)."""
     return list(_KINDS.values())
 
 
+def of_url(kind: str | None) -> GameKind | None:
+    """The kind a URL names: its ``kind`` (a slug), or, when it names none, the top-level kind."""
+    if kind is None:
+        return next((found for found in _KINDS.values() if found.top_level), None)
+    return next((found for found in _KINDS.values() if not found.top_level and found.slug == kind), None)
+
+
 def of_page(match) -> GameKind | None:
-    """The kind whose page ``match`` (a ``request.resolver_match``) shows, or None for a page of the
-    whole site (home). Another kind's pages carry its slug as ``kind``, Mogel Motte's practice
-    game its key; Mogel Motte's rules and lessons, at the top level, carry no kind."""
+    """The kind whose page ``match`` (a ``request.resolver_match``) shows, or None for a page of
+    the whole site (home, which belongs to no app)."""
     if match is None or not match.app_names:
         return None
-    found = match.kwargs.get("kind")
-    if found:
-        return by_slug(found) or _KINDS.get(found)
-    return _KINDS.get(MOGEL_MOTTE)
-
-
-def by_slug(slug: str) -> GameKind | None:
-    """The kind mounted under ``/<lang>/<slug>/``, or None (Mogel Motte has no slug)."""
-    return next((kind for kind in _KINDS.values() if kind.slug and kind.slug == slug), None)
+    return of_url(match.kwargs.get("kind"))

@@ -62,12 +62,14 @@ INSTALLED_APPS = [
     # views can render "page.html#partial" for htmx swaps.
     "template_partials",
     "mogel.pages",
-    "mogel.cards",
     "mogel.table",
     "mogel.rules",
     "mogel.play",
     "tutorial",
-    "mogelei",
+    # The games, each one app that registers itself with the platform (mogel.games); their
+    # order is the order the home page and the lobby's list show them in.
+    "games.mogel_motte",
+    "games.mogelei",
 ]
 
 MIDDLEWARE = [

@@ -1,6 +1,9 @@
 """Make the table's sounds: short, soft tones synthesised here and encoded as small MP3s.
 
-    python scripts/make_sounds.py [OUT_DIR]      # default mogel/table/static/table/sounds
+    python scripts/make_sounds.py [OUT_DIR]      # default: each sound where it is served from
+
+The table's shared sounds go to ``mogel/table/static/table/sounds``, Mogel Motte's own
+(mosquito, cockroach, slap) to ``games/mogel_motte/static/mogel_motte/sounds``.
 
 Needs Debian's ``lame`` (``apt-get install lame``) for this step only; the MP3s are
 committed, so neither the site nor its tests need it. MP3 because every browser a family
@@ -21,7 +24,10 @@ from pathlib import Path
 
 RATE = 22050
 PEAK = 0.35
-OUT = Path(__file__).resolve().parents[1] / "mogel/table/static/table/sounds"
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT / "mogel/table/static/table/sounds"
+MOGEL_MOTTE = ROOT / "games/mogel_motte/static/mogel_motte/sounds"
+OWN = {"mosquito": MOGEL_MOTTE, "cockroach": MOGEL_MOTTE, "slap": MOGEL_MOTTE}
 
 
 def envelope(i: int, n: int, attack: float = 0.01, release: float = 0.6) -> float:
@@ -114,17 +120,18 @@ def write_wav(path: Path, samples: list[float]) -> None:
                                for v in samples))
 
 
-def main(out: Path = OUT) -> None:
-    out.mkdir(parents=True, exist_ok=True)
+def main(out: Path | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name, samples in sounds().items():
             wav = Path(tmp) / f"{name}.wav"
             write_wav(wav, normalise(samples))
-            mp3 = out / f"{name}.mp3"
+            folder = out or OWN.get(name, SHARED)
+            folder.mkdir(parents=True, exist_ok=True)
+            mp3 = folder / f"{name}.mp3"
             subprocess.run(["lame", "--quiet", "-m", "m", "--resample", "22.05", "-b", "32", "--noreplaygain",
                             str(wav), str(mp3)], check=True)
             print(f"{mp3.name}: {mp3.stat().st_size} bytes")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else None)

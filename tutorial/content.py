@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from mogel.games import MOGEL_MOTTE
-
 from . import data_files, kinds, runner
 from .models import Lesson, Step, StepFailure
 
@@ -32,13 +30,13 @@ def load() -> str:
         folder = kinds.folder(kind)
         # A kind whose lesson files are still being written loads none yet.
         lessons = load_game(kind.key, data_files.lessons(folder) if folder.is_dir() else [], kinds.rules(kind))
-        said.append(lessons if kind.key == MOGEL_MOTTE else f"{kind.key}: {lessons}")
+        said.append(f"{kind.key}: {lessons}")
         loaded.append(kind.key)
     Lesson.objects.exclude(game__in=loaded).delete()
     return "; ".join(said)
 
 
-def load_game(game: str, lessons: list[dict], rules: runner.Rules | None = None) -> str:
+def load_game(game: str, lessons: list[dict], rules: runner.Rules) -> str:
     """One kind's lessons: the given ones stored, the kind's others removed."""
     data_files.addresses(lessons)  # the site's URLs need a slug per language, each naming one lesson
     for data in lessons:

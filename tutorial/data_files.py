@@ -1,5 +1,5 @@
-"""Reading the lesson data files of a game kind (Mogel Motte's: ``tutorial/data/lessons/*.json``,
-Mogelei's: ``mogelei/lessons/data/*.json``; each kind names its folder); pure Python, no Django.
+"""Reading the lesson data files of a game kind (``games/<game>/lessons/data/*.json``: each kind
+names its folder, ``GameKind.lessons_dir``); pure Python, no Django.
 
 Each file is ``{"version": 1, "lesson": {...}}``: one lesson with its steps, every text
 in all five languages. ``slug`` is the lesson's stable key (progress in the session and other
@@ -18,7 +18,6 @@ from pathlib import Path
 
 from . import runner
 
-DATA = Path(__file__).resolve().parent / "data" / "lessons"
 LANGUAGES = ("de", "en", "fr", "nl", "it")
 VERSION = 1
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -26,7 +25,7 @@ SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 RESERVED = frozenset({"reset"})
 
 
-def lessons(folder: Path = DATA) -> list[dict]:
+def lessons(folder: Path) -> list[dict]:
     """Every lesson, in order."""
     found = []
     for path in sorted(folder.glob("*.json")):

@@ -1,4 +1,4 @@
-"""The lessons of a game kind other than Mogel Motte: ``/<lang>/<kind slug>/<learn/>…``
+"""The lessons of every game kind but the top-level one: ``/<lang>/<kind slug>/<learn/>…``
 (``kind-learn:<name>`` with ``kind=<slug>``; ``tutorial.views.lesson_url`` writes them)."""
 
 from .urls import lesson_patterns

@@ -18,20 +18,20 @@ from . import runner
 
 
 def with_lessons() -> list:
-    """Every registered kind with a lesson folder, in the registry's order (Mogel Motte first)."""
+    """Every registered kind with a lesson folder, in the registry's order."""
     return [kind for kind in games.all_kinds() if kind.lessons_dir]
 
 
-def get(key: str = games.MOGEL_MOTTE):
+def get(key: str):
     kind = games.get(key)
     if not kind.lessons_dir:
         raise LookupError(f"the game kind {key!r} has no lessons")
     return kind
 
 
-def by_slug_or_404(slug: str):
-    """The kind mounted under ``/<lang>/<slug>/`` if it has lessons (an URL's ``kind``)."""
-    kind = games.by_slug(slug)
+def of_url_or_404(slug: str | None):
+    """The kind an address names (``mogel.games.of_url``) if it has lessons."""
+    kind = games.of_url(slug)
     if kind is None or not kind.lessons_dir:
         raise Http404("no lessons for this game")
     return kind

@@ -1,5 +1,5 @@
 """Lessons and their steps, loaded by ``manage.py loadcontent`` from each game kind's lesson
-folder (Mogel Motte: ``tutorial/data/lessons/*.json``); ``Lesson.game`` names the kind.
+folder (``GameKind.lessons_dir``); ``Lesson.game`` names the kind.
 
 Texts are translated with django-modeltranslation (``title_de``, ``goal_fr``, ...; see
 translation.py). The game data of a step (position, script, predicates, solution) is
@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Lesson(models.Model):
-    game = models.CharField(_("game"), max_length=40, default="mogel-motte",
+    game = models.CharField(_("game"), max_length=40,
                             help_text=_("The game kind the lesson teaches (its key in mogel.games)."))
     slug = models.SlugField(_("slug"), max_length=60,
                             help_text=_("The lesson's key, the same in every language: progress is kept under it. "

@@ -1,11 +1,12 @@
 """Times in a step's texts come from the engine's windows, never typed in.
 
-A lesson widens one window (mosquito, cockroach or "in the act") in its scenario's options so a
-learner has time to read; its texts name that time and the real game's, which the site's
-settings may change. So the texts hold placeholders, filled in when they are shown:
+A lesson may widen one of its game's timed windows (the options its kind's ``lesson_windows()``
+names, e.g. ``mosquito_ms``) in its scenario so a learner has time to read; its texts name that
+time and the real game's, which the site's settings may change. So the texts hold
+placeholders, filled in when they are shown:
 
-- ``{lesson_seconds}``: the window this step widens (the one ``*_ms`` option of its scenario);
-- ``{game_seconds}``: the same window in the practice game (the kind's ``lesson_windows()``);
+- ``{lesson_seconds}``: the window this step widens (the one such option of its scenario);
+- ``{game_seconds}``: the same window in the practice game (``lesson_windows()[option]``);
 - ``{bot_seconds}``: when the step's one scripted bot move comes, after what it waits for.
 
 The number is written as the language writes it: 2,5 in German, French, Dutch and Italian.
@@ -20,7 +21,6 @@ from decimal import Decimal
 from babel.numbers import format_decimal
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-WINDOWS = ("mosquito_ms", "cockroach_ms", "act_ms")
 KNOWN = frozenset({"lesson_seconds", "game_seconds", "bot_seconds"})
 
 
@@ -28,16 +28,16 @@ def names(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
-def window_of(step: dict) -> str | None:
-    """The window option the step widens, if it widens exactly one."""
-    widened = [key for key in WINDOWS if key in step["scenario"].get("options", {})]
+def window_of(step: dict, windows) -> str | None:
+    """The window option (one of ``windows``) the step widens, if it widens exactly one."""
+    widened = [key for key in windows if key in step["scenario"].get("options", {})]
     return widened[0] if len(widened) == 1 else None
 
 
 def values(step: dict, game_windows: dict[str, int]) -> dict[str, int]:
     """Each placeholder the step can fill, in ms. ``step`` is a runner step (its data)."""
     found = {}
-    window = window_of(step)
+    window = window_of(step, game_windows)
     if window:
         found["lesson_seconds"] = step["scenario"]["options"][window]
         found["game_seconds"] = game_windows[window]

@@ -2,8 +2,8 @@
 
 ``session[key]`` = ``{"done": {lesson slug: [step keys]}, "run": {lesson slug:
 {"step": key, "t0": wall ms when the step started, "state": runner state, "hints": n}}}``,
-``key`` being ``"tutorial"`` for Mogel Motte (as it always was) and ``"tutorial:<kind key>"``
-for any other game kind, so two games' lessons may share a slug.
+``key`` being the kind's scoped key (``GameKind.scoped``: ``"tutorial:<kind key>"``, the
+top-level kind's ``"tutorial"`` as it always was), so two games' lessons may share a slug.
 Sessions outlive the browser (Django's default cookie age), so progress is resumable.
 """
 
@@ -12,11 +12,10 @@ from __future__ import annotations
 import time
 
 KEY = "tutorial"
-FIRST_KIND = "mogel-motte"
 
 
-def session_key(game: str = FIRST_KIND) -> str:
-    return KEY if game == FIRST_KIND else f"{KEY}:{game}"
+def session_key(kind) -> str:
+    return kind.scoped(KEY)
 
 
 def wall_ms() -> int:
@@ -24,9 +23,9 @@ def wall_ms() -> int:
 
 
 class Progress:
-    def __init__(self, session, game: str = FIRST_KIND):
+    def __init__(self, session, kind):
         self.session = session
-        self.key = session_key(game)
+        self.key = session_key(kind)
         data = session.get(self.key) or {}
         self.done: dict[str, list[str]] = {k: list(v) for k, v in data.get("done", {}).items()}
         self.run: dict[str, dict] = dict(data.get("run", {}))

@@ -2,9 +2,8 @@
 
 Pure logic (no Django, no clock). What differs between game kinds is a :class:`Rules`
 (the engine class, the kind's own predicates, the autopilot for what opponents owe, which
-events end a round, what the learner's eyes notice); every function takes it as ``rules``,
-Mogel Motte's (:mod:`mogel.table.lesson_rules`) when none is given. A step is data (see
-``tutorial/data/lessons/*.json``):
+events end a round, what the learner's eyes notice); every function takes it as ``rules``
+(each game's ``lessons/runner.py``). A step is data (each game's ``lessons/data/*.json``):
 
 * ``scenario`` – a ``Game.from_scenario`` position of the kind's engine; seat 0 is the learner;
 * ``script`` – the opponents' scripted actions. Each entry fires once::
@@ -49,7 +48,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mogel.engine.errors import IllegalAction
+from mogel.core.errors import IllegalAction
+from mogel.core.eventlog import seen_by
 
 LEARNER = 0
 PLAYING, SUCCESS, FAILURE = "playing", "success", "failure"
@@ -87,15 +87,6 @@ class Rules:
     @property
     def predicate_keys(self) -> frozenset[str]:
         return SHARED_KEYS | frozenset(self.predicates)
-
-
-def _rules(rules: Rules | None) -> Rules:
-    if rules is not None:
-        return rules
-    # Mogel Motte, the first kind: every older caller and its lesson data name no kind.
-    from mogel.table.lesson_rules import RULES
-
-    return RULES
 
 
 def since(game) -> int:
@@ -144,11 +135,10 @@ def _matches(event: dict, matcher: dict) -> bool:
     return all(event.get(k) == v for k, v in matcher.items() if k not in ("event", "count"))
 
 
-def holds(predicate: dict, game, rules: Rules | None = None) -> bool:
+def holds(predicate: dict, game, rules: Rules) -> bool:
     """Evaluate one declarative predicate on the game (its whole log since the step began)."""
     if not predicate:
         return False
-    rules = _rules(rules)
     if "all" in predicate:
         return all(holds(p, game, rules) for p in predicate["all"])
     if "any" in predicate:
@@ -176,9 +166,8 @@ SHARED_KEYS = frozenset({"all", "any", "not", "event", "turn", "phase", "over"})
 # -- running a step ----------------------------------------------------------------
 
 
-def start(step: dict, seed: int = 0, rules: Rules | None = None) -> dict:
+def start(step: dict, seed: int = 0, *, rules: Rules) -> dict:
     """A fresh state for ``step`` at time 0."""
-    rules = _rules(rules)
     game = rules.engine.from_scenario(step["scenario"], seed=step.get("seed", seed))
     state = {"game": game.to_json(), "pending": [], "fired": [], "seen": 0,
              "status": PLAYING, "failed_by": None}
@@ -192,13 +181,12 @@ def start(step: dict, seed: int = 0, rules: Rules | None = None) -> dict:
     return state
 
 
-def game_of(state: dict, rules: Rules | None = None):
-    return _rules(rules).engine.from_json(state["game"])
+def game_of(state: dict, rules: Rules):
+    return rules.engine.from_json(state["game"])
 
 
-def act(step: dict, state: dict, action: str, now: int, rules: Rules | None = None) -> Outcome:
+def act(step: dict, state: dict, action: str, now: int, rules: Rules) -> Outcome:
     """The learner does ``action`` at ``now``; the script and the autopilot answer."""
-    rules = _rules(rules)
     state = _copy(state)
     game = game_of(state, rules)
     mark = len(game.log)
@@ -238,9 +226,9 @@ def planned(step: dict, action: str) -> bool:
                for p in step["plan"])
 
 
-def about_round_end(step: dict, rules: Rules | None = None) -> bool:
+def about_round_end(step: dict, rules: Rules) -> bool:
     """Whether the step's goal is (or comes after) the end of a round."""
-    events = set(_rules(rules).round_events)
+    events = set(rules.round_events)
 
     def mentions(predicate) -> bool:
         if isinstance(predicate, dict):
@@ -264,9 +252,8 @@ def _apply(step: dict, state: dict, game, change, rules: Rules) -> bool:
     return True
 
 
-def tick(step: dict, state: dict, now: int, rules: Rules | None = None) -> Outcome:
+def tick(step: dict, state: dict, now: int, rules: Rules) -> Outcome:
     """Time passes to ``now``: windows close, scripted and owed actions that are due happen."""
-    rules = _rules(rules)
     state = _copy(state)
     game = game_of(state, rules)
     mark = len(game.log)
@@ -275,11 +262,10 @@ def tick(step: dict, state: dict, now: int, rules: Rules | None = None) -> Outco
     return Outcome(state, seen_by_learner(game.log[mark:]))
 
 
-def next_due(step: dict, state: dict, rules: Rules | None = None) -> int | None:
+def next_due(step: dict, state: dict, rules: Rules) -> int | None:
     """When something will happen by itself (a window, a script entry, an owed move), or None."""
     if state["status"] != PLAYING:
         return None
-    rules = _rules(rules)
     game = game_of(state, rules)
     times = [due for due, _ in state["pending"]]
     deadline = game.next_deadline()
@@ -298,15 +284,7 @@ def _copy(state: dict) -> dict:
 
 def seen_by_learner(events: list[dict]) -> list[dict]:
     """The events as the learner may see them: bots' secrets left out, hidden cards removed."""
-    shown = []
-    for event in events:
-        if "only" in event and LEARNER not in event["only"]:
-            continue
-        visible = {k: v for k, v in event.items() if k not in ("only", "see")}
-        if "see" in event and LEARNER not in event["see"]:
-            visible.pop("card", None)
-        shown.append(visible)
-    return shown
+    return [shown for shown in (seen_by(event, LEARNER, copy=True) for event in events) if shown is not None]
 
 
 def _run_until(step: dict, state: dict, game, now: int, rules: Rules) -> None:
@@ -387,9 +365,9 @@ def _auto(step: dict, game, rules: Rules) -> tuple[int, int, str] | None:
 # -- checking a lesson file --------------------------------------------------------
 
 
-def check_predicate(predicate: dict, rules: Rules | None = None) -> None:
+def check_predicate(predicate: dict, rules: Rules) -> None:
     """Raise ValueError for a predicate :func:`holds` would not understand."""
-    keys = _rules(rules).predicate_keys
+    keys = rules.predicate_keys
     if isinstance(predicate, dict) and "event" in predicate:
         return  # an event matcher: its other keys are the event's fields (a kind's key among them)
     if not isinstance(predicate, dict) or len(set(predicate) & keys) != 1:

@@ -1,4 +1,4 @@
-"""Mogel Motte's lessons (``tutorial:``, the converter ``lesson``) and, in :mod:`tutorial.kind_urls`,
+"""The top-level kind's lessons (``tutorial:``, the converter ``lesson``) and, in :mod:`tutorial.kind_urls`,
 every other kind's (``kind-learn:`` under ``/<lang>/<kind slug>/<learn/>``): the same views."""
 
 from django.urls import path, register_converter

@@ -5,7 +5,7 @@ The step itself is played by :mod:`tutorial.runner` on the kind's engine; its st
 the session (:mod:`tutorial.progress`). Times are server times in ms since the step started.
 What differs between kinds comes from the kind (``mogel.games``; ``docs/platform.md``,
 "Lessons"): its runner rules, its table (``lesson_table`` and ``lesson_templates``), its
-event sentences and refusals. Mogel Motte's lessons live at ``/<lang>/<learn/>``, another
+event sentences and refusals. The top-level kind's lessons live at ``/<lang>/<learn/>``, another
 kind's at ``/<lang>/<kind slug>/<learn/>`` (the URL's ``kind``).
 """
 
@@ -40,10 +40,7 @@ def seat_names(players: int) -> list[str]:
 
 def lesson_url(kind, name: str, key: str | None = None) -> str:
     """The URL of the kind's lesson view ``name`` (index, reset, lesson, act, poll, hint, step)."""
-    if not kind.slug:
-        return reverse(f"tutorial:{name}", args=[key] if key else [])
-    kwargs = {"kind": kind.slug, **({"slug": addresses.slug_of(key, game=kind.key)} if key else {})}
-    return reverse(f"kind-learn:{name}", kwargs=kwargs)
+    return kind.url("learn", name, **({"slug": addresses.url_slug(kind, key)} if key else {}))
 
 
 def first_game_url(kind) -> str | None:
@@ -55,12 +52,11 @@ def first_game_url(kind) -> str | None:
 
 
 def learn_title(kind) -> str:
-    # Mogel Motte's pages have always said just "Learn to play": the site is named after it.
-    return _("Learn to play %(game)s") % {"game": kind.name} if kind.slug else _("Learn to play")
+    return kind.titled(_("Learn to play %(game)s"), _("Learn to play"))
 
 
 def _kind(slug: str | None):
-    return kinds.get() if slug is None else kinds.by_slug_or_404(slug)
+    return kinds.of_url_or_404(slug)
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -73,11 +69,11 @@ class Lessonrun:
         self.request = request
         self.kind = kind
         self.rules = kinds.rules(kind)
-        key = addresses.key_of(slug, game=kind.key) if kind.slug else slug
+        key = addresses.key_of(slug, game=kind.key)
         self.lesson = get_object_or_404(Lesson, game=kind.key, slug=key)
         self.steps = list(self.lesson.steps.prefetch_related("failures"))
         self.keys = [s.key for s in self.steps]
-        self.progress = Progress(request.session, kind.key)
+        self.progress = Progress(request.session, kind)
         self.step = None
         self.run: dict = {}
 
@@ -290,7 +286,7 @@ def on_its_address(view):
     @wraps(view)
     def at_address(request, slug, kind=None):
         game = _kind(kind)
-        key = addresses.key_of(slug, game=game.key) if game.slug else slug
+        key = addresses.key_of(slug, game=game.key)
         address = lesson_url(game, request.resolver_match.url_name, key)
         if request.path != address:
             query = request.META.get("QUERY_STRING", "")
@@ -300,7 +296,7 @@ def on_its_address(view):
 
 
 def in_kind(view):
-    """The view gets the game kind of its address (Mogel Motte's addresses name none)."""
+    """The view gets the game kind of its address (the top-level kind's name none: ``mogel.games.of_url``)."""
     @wraps(view)
     def with_kind(request, *args, kind=None, **kwargs):
         return view(request, _kind(kind), *args, **kwargs)
@@ -313,7 +309,7 @@ def in_kind(view):
 @require_GET
 @in_kind
 def index(request, kind):
-    progress = Progress(request.session, kind.key)
+    progress = Progress(request.session, kind)
     lessons = []
     for lesson in Lesson.objects.filter(game=kind.key).prefetch_related("steps"):
         keys = [s.key for s in lesson.steps.all()]
@@ -335,7 +331,7 @@ def index(request, kind):
 @require_POST
 @in_kind
 def reset_all(request, kind):
-    progress = Progress(request.session, kind.key)
+    progress = Progress(request.session, kind)
     progress.reset_all()
     progress.save()
     return HttpResponseRedirect(lesson_url(kind, "index"))
@@ -376,10 +372,7 @@ def poll(request, kind, slug):
 def act(request, kind, slug):
     lr = Lessonrun(request, kind, slug)
     lr.choose()
-    action = " ".join(request.POST.get("action", "").split())[:40]
-    to = request.POST.get("to", "").strip()[:2]
-    if action.startswith("give ") and len(action.split()) == 2:
-        action = f"{action} {to}" if to else action
+    action = kind.posted_action(request.POST)
     was = lr.run["state"]["status"]
     mark = len(lr.game.log)
     outcome = runner.act(lr.step.runner_step(), lr.run["state"], action, lr.now, lr.rules)

@@ -24,9 +24,9 @@ def languages(request):
 def game_nav(request):
     """The header's links for the game the page belongs to (``mogel.games.of_page``).
 
-    On another kind's pages (rules, lessons, lobby, table) "Rules / Learn / Play" lead to that
-    game's pages and the nav names it; elsewhere they lead to the site's first game, whose name
-    the site bears. Lazy, as for the languages: htmx fragments never show the header.
+    On a game's pages (rules, lessons, lobby, table) "Rules / Learn / Play" lead to that game's
+    pages and the nav names it (not the top-level kind's, whose name the site bears); elsewhere
+    they lead to the first registered game's. Lazy, as for the languages: htmx fragments never show the header.
     """
     def nav():
         match = getattr(request, "resolver_match", None)
@@ -36,7 +36,7 @@ def game_nav(request):
             return {}
         current = {"rules": "rules", "kind-rules": "rules", "tutorial": "learn", "kind-learn": "learn",
                    "play": "play", "kind-play": "play"}.get(match.app_name if match else "")
-        return {"kind": kind, "named": bool(page_kind and page_kind.slug), "urls": kind.nav_urls(),
+        return {"kind": kind, "named": bool(page_kind and not page_kind.top_level), "urls": kind.nav_urls(),
                 "current": current}
 
     def footer():

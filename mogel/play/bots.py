@@ -1,6 +1,6 @@
 """What every kind's bots share in the practice game: the pace and the planned move.
 
-Each kind plans its own bots (``GameKind.plan``; Mogel Motte's: ``mogel.table.bots``) from
+Each kind plans its own bots (``GameKind.plan``, each game's ``table/bots.py``) from
 ``game.view(seat)`` only; the platform decides when a deliberate move may come: no earlier
 than a pace after the last event everyone saw (:func:`paced`), so the table never jumps.
 """

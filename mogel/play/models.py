@@ -17,7 +17,7 @@ def new_game_id() -> str:
 class PracticeGame(models.Model):
     id = models.CharField(primary_key=True, max_length=32, default=new_game_id, editable=False)
     # The game kind (mogel.games): which engine, bots and table serve this row.
-    kind = models.CharField(max_length=20, default="mogel-motte")
+    kind = models.CharField(max_length=20)
     # The owning browser's session key; only that session may see or act in the game.
     owner = models.CharField(max_length=64, db_index=True)
     # Game.to_json(): hands, draw order and seed included, so it never leaves the server.
@@ -28,7 +28,7 @@ class PracticeGame(models.Model):
     # The optimistic lock: a write succeeds only if this is still the version read.
     version = models.PositiveIntegerField(default=0)
     # What the player's page shows as its version: the events the player's seat can notice
-    # (mogel.table.events.noticed). A bot's secret moves never change it, so a page cannot
+    # (the kind's ``noticed``). A bot's secret moves never change it, so a page cannot
     # count what it may not see.
     public_version = models.PositiveIntegerField(default=0)
     # Wall clock (ms since the epoch) at game time 0: game time = now - started_ms.
@@ -86,7 +86,7 @@ class PracticeEvent(models.Model):
     round = models.PositiveSmallIntegerField()
     # The player's ``public_version`` right after this event; None: the player cannot notice it.
     public = models.PositiveIntegerField(null=True, blank=True)
-    # In the player's log (mogel.table.events.visible): what the table's log lists and announces.
+    # In the player's log (the kind's ``visible``): what the table's log lists and announces.
     shown = models.BooleanField()
     # The engine's event as compact JSON, private parts included (a replay needs them).
     event = models.TextField()

@@ -28,9 +28,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from mogel import games
-from mogel.engine import IllegalAction
-# Mogel Motte's windows and first guard, read here by the lessons and older callers.
-from mogel.table.kind import first_guard_seat, window_options  # noqa: F401
+from mogel.core.errors import IllegalAction
 
 from .models import PracticeEvent, PracticeGame
 
@@ -144,13 +142,6 @@ def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: s
         row.save(force_insert=True)
         PracticeEvent.objects.bulk_create(records)
     return row
-
-
-def create(owner: str, players: int, level: str, ant_pile: str, rounds: str, player_name: str,
-           first_guard: str = "me", pace: str = "normal") -> PracticeGame:
-    """A Mogel Motte game (the tests' and benches' shorthand for :func:`start`)."""
-    return start(games.get(games.MOGEL_MOTTE), owner, players=players, level=level, pace=pace,
-                 player_name=player_name, choices={"rounds": rounds, "first_guard": first_guard, "ant_pile": ant_pile})
 
 
 def load(row: PracticeGame) -> Turn:

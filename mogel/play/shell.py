@@ -3,8 +3,8 @@ the moves motion.js animates, built from the kind's hooks (``describe``, ``moves
 
 ``templates/play/table.html`` renders it around the kind's body (``GameKind.templates["body"]``).
 A kind's ``table`` hook returns ``context(kind, view, names, shell)`` plus its body's values;
-Mogel Motte's presenter (``mogel.table.present``) uses :func:`log_lines` and :func:`motion`
-itself, as the lessons share it.
+A game with a presenter of its own (shared by its lessons) uses :func:`log_lines` and
+:func:`motion` itself.
 """
 
 from __future__ import annotations

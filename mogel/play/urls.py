@@ -1,8 +1,8 @@
-"""The practice game's URLs: Mogel Motte's as they always were (``play:lobby`` …), and every
+"""The practice game's URLs: the top-level kind's at ``/<lang>/<play/>`` (``play:lobby`` …), every
 other registered kind's under ``/<lang>/<slug>/<play/>`` (``kind-play:lobby`` … with ``kind``).
 
 The ``kind`` converter reads the registry when a request comes, so registering a kind
-(``mogel.games.register``) mounts its practice game; nothing here names a kind but the first.
+(``mogel.games.register``) mounts its practice game; ``GameKind.url`` writes the addresses.
 """
 
 from django.urls import include, path, register_converter
@@ -15,11 +15,11 @@ from . import views
 
 
 class KindConverter:
-    """The URL segment of a registered kind other than Mogel Motte (its ``slug``)."""
+    """The URL segment of a registered kind not at the top level (its ``slug``)."""
     regex = "[a-z0-9-]+"
 
     def to_python(self, value: str) -> str:
-        if games.by_slug(value) is None:
+        if games.of_url(value) is None:
             raise ValueError(value)
         return value
 
@@ -39,8 +39,8 @@ _views = [
 ]
 
 app_name = "play"
-# Mogel Motte: /<lang>/<play/> …, the kind given to the views as a default argument.
-urlpatterns = [path(str(p.pattern), p.callback, {"kind": games.MOGEL_MOTTE}, name=p.name) for p in _views]
+# The top-level kind's: /<lang>/<play/> …, no kind in the address (mogel.games.of_url).
+urlpatterns = _views
 
 
 def kind_urls():

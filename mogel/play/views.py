@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from mogel import games
+from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
-from mogel.engine import IllegalAction
 
 from . import limits, service
 from .models import PracticeGame
@@ -29,16 +29,13 @@ MAX_ANNOUNCE = 4
 
 
 def with_kind(view):
-    """Pass the view the registered kind named by the URL (``kind``: a key or, under a kind's
-    own prefix, its slug); an unknown one is a 404."""
+    """Pass the view the registered kind the URL names (``mogel.games.of_url``: its slug, or none
+    for the top-level kind); one without a practice game is a 404."""
     @wraps(view)
-    def wrapped(request, *args, kind, **kwargs):
-        found = games.by_slug(kind)
-        if found is None:
-            try:
-                found = games.get(kind)
-            except LookupError:
-                raise Http404 from None
+    def wrapped(request, *args, kind=None, **kwargs):
+        found = games.of_url(kind)
+        if found is None or not found.engine_path:
+            raise Http404
         return view(request, found, *args, **kwargs)
     return wrapped
 
@@ -80,8 +77,8 @@ def _lobby(request, kind, form, status=200, message=None):
 
 
 def _choices_key(kind) -> str:
-    """Where the session remembers the lobby's choices: per kind (Mogel Motte's key as it always was)."""
-    return "play_choices" if kind.key == games.MOGEL_MOTTE else f"play_choices:{kind.key}"
+    """Where the session remembers the lobby's choices: per kind (``GameKind.scoped``)."""
+    return kind.scoped("play_choices")
 
 
 @require_http_methods(["GET", "POST"])
@@ -326,10 +323,7 @@ def act(request, kind, game_id):
         return _not_found(request, kind)
     owner = _owner(request)
     client = _version(request.POST.get("version"))
-    action = " ".join(request.POST.get("action", "").split())[:40]
-    to = request.POST.get("to", "").strip()
-    if action.startswith("give ") and len(action.split()) == 2 and to:
-        action = f"{action} {to[:2]}"
+    action = kind.posted_action(request.POST)
     if client is None or not action:
         turn, _refusal = service.run(game_id, owner or "", kind=kind.key)
         if turn is None:

@@ -1,7 +1,7 @@
 """Load every game's rules from its versioned data files (``manage.py loadcontent``).
 
-Each game kind with rules names its folder (``GameKind.rules_dir``; Mogel Motte's is
-``mogel/rules/data/``), holding ``sections.json`` (the rules page) and, if the kind has
+Each game kind with rules names its folder (``GameKind.rules_dir``, e.g.
+``games/mogelei/rules/data/``), holding ``sections.json`` (the rules page) and, if the kind has
 one, ``summary.json`` (the one-page summary). Each is a list, in page order, of::
 
     {"slug": "idea", "order": 1,
@@ -19,10 +19,7 @@ from django.db import transaction
 
 from mogel import games
 
-DATA = Path(__file__).resolve().parent / "data"
 SECTIONS, SUMMARY = "sections.json", "summary.json"
-DATA_FILE = DATA / SECTIONS
-SUMMARY_FILE = DATA / SUMMARY
 FIELDS = ("title", "body")
 
 
@@ -39,9 +36,9 @@ def languages() -> tuple[str, ...]:
     return tuple(settings.MODELTRANSLATION_LANGUAGES)
 
 
-def read(path: Path | str | None = None) -> list[dict]:
-    """The sections from a data file (default: the rules page's), checked for shape; raises ValueError."""
-    path = Path(path or DATA_FILE)
+def read(path: Path | str) -> list[dict]:
+    """The sections from a data file, checked for shape; raises ValueError."""
+    path = Path(path)
     try:
         items = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
@@ -70,10 +67,6 @@ def read(path: Path | str | None = None) -> list[dict]:
     return items
 
 
-def read_summary() -> list[dict]:
-    return read(SUMMARY_FILE)
-
-
 def load() -> str:
     """Every game's rules page and summary; the ``loadcontent`` hook."""
     from .models import RuleSection, SummarySection
@@ -84,28 +77,28 @@ def load() -> str:
         parts = [load_sections(where / SECTIONS, kind.key)]
         if kind.has_summary:
             parts.append(load_summary(where / SUMMARY, kind.key))
-        said.append("; ".join(parts) if kind.key == games.MOGEL_MOTTE else f"{kind.key}: {'; '.join(parts)}")
+        said.append(f"{kind.key}: {'; '.join(parts)}")
         loaded.append(kind.key)
     for model in (RuleSection, SummarySection):
         model.objects.exclude(game__in=loaded).delete()
     return "; ".join(said)
 
 
-def load_sections(path: Path | str | None = None, game: str = games.MOGEL_MOTTE) -> str:
+def load_sections(path: Path | str, game: str) -> str:
     from .models import RuleSection
 
-    path = Path(path or DATA_FILE)
+    path = Path(path)
     if not path.exists():
         # Only while the rulebook text is being written: setup must not fail
-        # for everybody else. tests/site/test_rules_content.py insists on it.
+        # for everybody else.
         return f"no data yet ({path.name} is missing), nothing loaded"
     return _load(RuleSection, read(path), "rules sections", game)
 
 
-def load_summary(path: Path | str | None = None, game: str = games.MOGEL_MOTTE) -> str:
+def load_summary(path: Path | str, game: str) -> str:
     from .models import SummarySection
 
-    return _load(SummarySection, read(path or SUMMARY_FILE), "summary sections", game)
+    return _load(SummarySection, read(path), "summary sections", game)
 
 
 def _load(model, items: list[dict], what: str, game: str) -> str:

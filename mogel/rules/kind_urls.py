@@ -1,4 +1,4 @@
-"""The rules pages of a game kind other than Mogel Motte: ``/<lang>/<kind slug>/<rules/>``
+"""The rules pages of every game kind but the top-level one: ``/<lang>/<kind slug>/<rules/>``
 (``kind-rules:index``, ``kind-rules:summary`` with ``kind=<slug>``; ``mogel.rules.links``)."""
 
 from .urls import urlpatterns as rules_patterns

@@ -1,26 +1,17 @@
-"""Where a game's rules pages are: Mogel Motte's at ``/<lang>/<rules/>`` (``rules:index``,
-``rules:summary``) as always, another kind's at ``/<lang>/<kind slug>/<rules/>``
-(``kind-rules:index``, ``kind-rules:summary`` with ``kind=<slug>``)."""
+"""Where a game's rules pages are (``GameKind.url``: the top-level kind's at ``/<lang>/<rules/>``,
+another kind's at ``/<lang>/<kind slug>/<rules/>``)."""
 
 from __future__ import annotations
-
-from django.urls import NoReverseMatch, reverse
 
 from mogel import games
 
 
-def _url(kind, name: str) -> str:
-    if not kind.slug:
-        return reverse(f"rules:{name}")
-    return reverse(f"kind-rules:{name}", kwargs={"kind": kind.slug})
-
-
 def rules_url(kind) -> str:
-    return _url(kind, "index")
+    return kind.url("rules", "index")
 
 
 def summary_url(kind) -> str | None:
-    return _url(kind, "summary") if kind.has_summary else None
+    return kind.url("rules", "summary") if kind.has_summary else None
 
 
 def summary_or_rules(kind) -> str | None:
@@ -30,12 +21,6 @@ def summary_or_rules(kind) -> str | None:
     return summary_url(kind) or rules_url(kind)
 
 
-def rule_url(slug: str | None, game: str = games.MOGEL_MOTTE) -> str | None:
+def rule_url(slug: str | None, game: str) -> str | None:
     """URL of one of the game's rule sections, or None (no such anchor, no rules page)."""
-    kind = games.get(game)
-    if not slug or slug not in kind.rule_slugs:
-        return None
-    try:
-        return f"{rules_url(kind)}#{slug}"
-    except NoReverseMatch:
-        return None
+    return games.get(game).rule_link(slug)

@@ -7,16 +7,15 @@ Everything is escaped; only these constructs become HTML:
   line right after an item continues that item;
 * ``**bold**`` becomes ``<strong>``;
 * ``[text](#slug)`` links to another section of the rules page, but only for
-  the game's anchors (:func:`mogel.rules.anchors.slugs`; anything else stays text);
+  the game's anchors (its kind's ``rule_slugs``; anything else stays text);
 * ``{card:spider3}`` draws a small card picture of the game (its kind's
-  ``rules_card``: Mogel Motte's from ``mogel.cards``), with its translated name
-  as text alternative;
+  ``rules_card``), with its translated name as text alternative;
 * a paragraph starting with ``> `` is an example or tip box
   (``<aside class="rule-example">``); inside it, lists and the inline
   constructs work as above.
 
-The markup is the same for every game; the ``game`` argument (a kind's key, Mogel Motte's by
-default) only says which anchors and which card pictures exist.
+The markup is the same for every game; the ``game`` argument (a kind's key) only says which
+anchors and which card pictures exist.
 
 :func:`render` never raises on bad input (a wrong card or link is shown as
 the text the author typed); :func:`problems` lists such mistakes so that a
@@ -33,7 +32,6 @@ from django.utils.translation import get_language
 
 from mogel import games
 
-from .anchors import slugs
 
 _INLINE = re.compile(
     r"\*\*(?P<bold>.+?)\*\*"
@@ -65,7 +63,7 @@ class _Game:
 
     def __init__(self, game: str):
         self.kind = games.get(game)
-        self.slugs = frozenset(slugs(game))
+        self.slugs = frozenset(self.kind.rule_slugs)
 
     def card(self, name: str) -> str | None:
         picture = self.kind.rules_card(name)
@@ -133,7 +131,7 @@ def _blocks(text: str) -> list[str]:
     return [block for block in _BLOCK_SPLIT.split(text) if block.strip()]
 
 
-def render(text: str | None, game: str = games.MOGEL_MOTTE) -> SafeString:
+def render(text: str | None, game: str) -> SafeString:
     """The body markup as safe HTML (see the module docstring)."""
     known = _Game(game)
     html = []
@@ -168,7 +166,7 @@ def plain_text(text: str | None) -> str:
     return _INLINE.sub(replace, text or "")
 
 
-def problems(text: str | None, game: str = games.MOGEL_MOTTE) -> list[str]:
+def problems(text: str | None, game: str) -> list[str]:
     """Markup mistakes in ``text``: unknown links or cards, stray ``**``, HTML tags."""
     known = _Game(game)
     found = []

@@ -1,8 +1,6 @@
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
-from mogel.games import MOGEL_MOTTE
-
 from .links import rule_url
 from .markup import inline_text, render
 
@@ -18,7 +16,7 @@ class Section(models.Model):
     translation.py). ``body`` uses the small markup of :mod:`mogel.rules.markup`.
     """
 
-    game = models.CharField(pgettext_lazy("rules admin", "game"), max_length=40, default=MOGEL_MOTTE,
+    game = models.CharField(pgettext_lazy("rules admin", "game"), max_length=40,
                             help_text=pgettext_lazy("rules admin", "The game kind these rules belong to."))
     slug = models.SlugField(pgettext_lazy("rules admin", "anchor"), max_length=40,
                             help_text=pgettext_lazy("rules admin", "The section's #anchor, the same in every language."))
@@ -45,7 +43,7 @@ class Section(models.Model):
 
 
 class RuleSection(Section):
-    """One section of a game's rules page (Mogel Motte's from ``mogel/rules/data/sections.json``)."""
+    """One section of a game's rules page (from its kind's ``rules_dir``: ``sections.json``)."""
 
     class Meta(Section.Meta):
         constraints = [models.UniqueConstraint(fields=["game", "slug"], name="rules_section_slug_per_game")]
@@ -54,7 +52,7 @@ class RuleSection(Section):
 
 
 class SummarySection(Section):
-    """One box of a game's one-page summary of the rules (Mogel Motte's from ``mogel/rules/data/summary.json``).
+    """One box of a game's one-page summary of the rules (from its kind's ``rules_dir``: ``summary.json``).
 
     A box whose slug is also a rules section's anchor links to that section for the details.
     """

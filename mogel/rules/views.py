@@ -1,4 +1,4 @@
-"""Each game's rules pages: Mogel Motte's addresses name no kind; another kind's carry its slug."""
+"""Each game's rules pages, the kind found from the address (``mogel.games.of_url``)."""
 
 from django.http import Http404
 from django.shortcuts import render
@@ -10,7 +10,7 @@ from .models import RuleSection, SummarySection
 
 
 def _kind(slug: str | None):
-    kind = games.get(games.MOGEL_MOTTE) if slug is None else games.by_slug(slug)
+    kind = games.of_url(slug)
     if kind is None or not kind.rules_dir:
         raise Http404("no rules for this game")
     return kind

@@ -13,9 +13,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 from mogel.play.models import PracticeGame
-from tests.site.test_cheating import ALWAYS, NEVER, QUIET, SNEAKY, YOU_CHEAT, YOU_GUARD
+from tests.games.mogel_motte.site.test_cheating import ALWAYS, NEVER, QUIET, SNEAKY, YOU_CHEAT, YOU_GUARD
 
 from .htmx import ready
 

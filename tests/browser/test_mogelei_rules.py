@@ -6,9 +6,9 @@ from playwright.sync_api import expect
 
 from mogel.rules import content
 from mogel.rules.links import rules_url
-from mogelei.rules.kind import SLUGS
+from games.mogelei.rules.kind import SLUGS
 from tests.browser.test_rules import VIEWPORTS, axe_violations
-from tests.site.test_mogelei_rules_page import DATA, registered_mogelei
+from tests.games.mogelei.site.test_rules_page import DATA, registered_mogelei
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,9 @@ the count-in (test-artifacts/) at 375×812 and 1280×800.
 
 import pytest
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 from mogel.play.models import PracticeGame
-from tests.site.test_cheating import SNEAKY, YOU_GUARD
+from tests.games.mogel_motte.site.test_cheating import SNEAKY, YOU_GUARD
 
 from .htmx import ready
 from .test_cheating import DESKTOP, PHONE, table  # noqa: F401 (table: a fixture)

@@ -5,7 +5,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from mogel.engine import Game
+from games.mogel_motte.engine import Game
 from mogel.play.models import PracticeGame
 
 from .htmx import ready

@@ -7,7 +7,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from mogel.rules import content
-from mogel.rules.anchors import SLUGS
+from games.mogel_motte.rules.anchors import SLUGS
 
 pytestmark = pytest.mark.browser
 

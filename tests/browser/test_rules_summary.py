@@ -7,13 +7,14 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from mogel.rules import content
+from tests.games.mogel_motte.game_data import SUMMARY_FILE
 
 pytestmark = pytest.mark.browser
 
 PATHS = {"de": "/de/regeln/kurzfassung/", "en": "/en/rules/summary/", "fr": "/fr/regles/resume/",
          "nl": "/nl/spelregels/samenvatting/", "it": "/it/regole/riassunto/"}
 VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 800}}
-BOXES = len(content.read_summary())
+BOXES = len(content.read(SUMMARY_FILE))
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ reduced motion a brief highlight instead. The cheat stays catchable after the mo
 
 import pytest
 
-from tests.site.test_cheating import SNEAKY, YOU_GUARD
+from tests.games.mogel_motte.site.test_cheating import SNEAKY, YOU_GUARD
 
 from .test_cheating import DESKTOP, PHONE, game, table  # noqa: F401 (table: a fixture)
 

@@ -7,15 +7,16 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from mogel.play.service import window_options
+from games.mogel_motte.table.kind import window_options
 from tutorial import data_files, placeholders
+from tests.games.mogel_motte.game_data import LESSON_FOLDER
 
 from .htmx import tab_to
 
 pytestmark = pytest.mark.browser
 
 LEARN = {"de": "/de/lernen/", "en": "/en/learn/", "fr": "/fr/apprendre/", "nl": "/nl/leren/", "it": "/it/impara/"}
-LESSONS = data_files.lessons()
+LESSONS = data_files.lessons(LESSON_FOLDER)
 SLUGS = data_files.addresses(LESSONS)[0]
 
 
@@ -97,7 +98,7 @@ WRONG = {
     "caught-as-guard": ([], "play 4", "does_not_fit"),
     "scoring": ([], "cheat 4", "last_card"),
 }
-EXPLAINED = {  # the start of each refusal in English (mogel.table.refusals)
+EXPLAINED = {  # the start of each refusal in English (games.mogel_motte.table.refusals)
     "does_not_fit": "Does not fit", "moth_not_giftable": "A Cheating Moth is never given away",
     "race_needs_number": "Only a number card can race", "moth_not_playable": "Only the player with the Guard Bug",
     "guard_may_not_cheat": "The guard never cheats", "last_card": "Your last card cannot disappear",

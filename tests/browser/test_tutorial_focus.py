@@ -8,12 +8,13 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tutorial import data_files
+from tests.games.mogel_motte.game_data import LESSON_FOLDER
 
 from .htmx import ready, settled
 
 pytestmark = pytest.mark.browser
 
-LESSONS = {lesson["slug"]: lesson for lesson in data_files.lessons()}
+LESSONS = {lesson["slug"]: lesson for lesson in data_files.lessons(LESSON_FOLDER)}
 ACTIVE = "() => { const a = document.activeElement; return a ? a.outerHTML.slice(0, 200) : '' }"
 
 

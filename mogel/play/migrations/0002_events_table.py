@@ -8,8 +8,8 @@ from django.db import migrations, models
 
 def move_logs_out(apps, schema_editor):
     """Games saved with their whole log in the row: the log goes to the event table, the row keeps its end."""
-    from mogel.engine import Game
-    from mogel.table.events import noticed, visible
+    from games.mogel_motte.engine import Game
+    from games.mogel_motte.table.events import noticed, visible
 
     PracticeGame = apps.get_model("play", "PracticeGame")
     PracticeEvent = apps.get_model("play", "PracticeEvent")

@@ -18,21 +18,17 @@
   "use strict";
   var before = null;
 
-  /* The first of these that can be used gets focus. Side moves (Cheat, Caught!) never do:
-     an Enter meant for something else must not accuse anyone. Where the step's prompt says
-     the draw can wait (data-draw-waits), the prompt itself comes before "Draw a card". */
-  var LIVE = [
-    "#btn-slap",
-    "#give-to input:checked",
-    "#table .hand .card-btn:not(.card-btn--off):not(.card-btn--done)",
-    /* Mogelei: a colour to call, reveal or keep hidden, continue or end; else a card to lay. */
-    "#table .mz-controls .btn",
-    "#table .mz-hand__item--live .mz-card-btn",
-    "#table[data-draw-waits] #table-prompt",
-    "#btn-draw",
-    "#btn-keep",
-    "#table-prompt"
-  ];
+  /* The first of the game's own selectors that can be used gets focus: its lesson table lists
+     them in order (data-focus-order, JSON), never a side move (Cheat, Caught!), as an Enter meant
+     for something else must not accuse anyone. Without a list, the prompt. */
+  function liveOrder() {
+    var t = table();
+    try {
+      return JSON.parse((t && t.dataset.focusOrder) || "null") || ["#table-prompt"];
+    } catch (e) {
+      return ["#table-prompt"];
+    }
+  }
 
   function table() { return document.getElementById("table"); }
   function panel() { return document.getElementById("lesson-panel"); }
@@ -63,8 +59,9 @@
   }
 
   function firstLive() {
-    for (var i = 0; i < LIVE.length; i++) {
-      var el = document.querySelector(LIVE[i]);
+    var live = liveOrder();
+    for (var i = 0; i < live.length; i++) {
+      var el = document.querySelector(live[i]);
       if (el && usable(el)) { return el; }
     }
     return null;

@@ -6,6 +6,7 @@ fuzzy, which leaves a language untranslated without a word.
 """
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -15,10 +16,25 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from mogel.cards.names import FORM_PLACEHOLDERS, card_placeholders
+from mogel import games
 
 # English is the msgid language: its catalogue may leave msgstr empty.
 SOURCE_LANGUAGE = "en"
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def interchangeable() -> frozenset[str]:
+    """Placeholders any of which a translation may use where the msgid has one of them: every
+    game's card forms (``GameKind.interchangeable_placeholders``, e.g. Mogel Motte's)."""
+    return frozenset().union(*(kind.interchangeable_placeholders for kind in games.all_kinds()))
+
+
+def card_placeholders(text: str) -> list[str]:
+    """The interchangeable placeholders in a format string, in order (``["the_card_acc"]``)."""
+    forms = interchangeable()
+    return [name for name in _PLACEHOLDER.findall(text) if name in forms]
 
 
 def catalogue_files():
@@ -62,12 +78,12 @@ def _card_form_errors(message):
     """Format errors of a sentence that names a card, where every card form may stand in for another.
 
     The msgid has the form English needs ("%(the_card_acc)s"); a translation may use
-    any other (see mogel.cards.names): checked as if it had used the msgid's.
+    any other of the same game (:func:`interchangeable`): checked as if it had used the msgid's.
     """
     english_form = card_placeholders(message.id)[0]
     strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     as_if = list(strings)
-    for form in FORM_PLACEHOLDERS:
+    for form in interchangeable():
         as_if = [s.replace(f"%({form})s", f"%({english_form})s") for s in as_if]
     twin = Message(message.id, as_if[0] if len(as_if) == 1 else tuple(as_if), flags=message.flags,
                    context=message.context)

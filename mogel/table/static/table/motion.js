@@ -2,7 +2,7 @@
    player has turned sound on.
 
    The server puts the public moves since the page's last version into the swapped table
-   (<template class="table__moves" data-moves="[{kind, from, to, card}]">, mogel/table/motion.py,
+   (<template class="table__moves" data-moves="[{kind, from, to, card}]">, games/mogel_motte/table/motion.py,
    with the faces of the cards it may show). After htmx settles the new table, the moves are
    queued and shown one after the other: the seat that acts lights up, then its card flies
    (seat → discard pile, draw pile → seat, seat → seat, the Guard Bug to its new owner).
@@ -23,7 +23,7 @@
    shows them) and lands that long after it left, as the server counts it (the window counts
    from the landing, for the bots too). Until it lands the window's countdown stands still
    (table.js) and the player's reaction is timed from the landing (reflex.js): the events
-   "mm:landing" and "mm:landed" on document, and window.mmMotion.landing() say where it is.
+   "mm:landing" and "mm:landed" on document, and window.tableMotion.landing() say where it is.
 
   prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
    (class mm-highlight) instead, in the same order; a window's card appears on the pile, highlighted,
@@ -277,11 +277,11 @@
   }
 
   /* -- the hook for another game's moves ---------------------------------------------------
-     A game whose moves are not these registers its own kinds: window.mmMotion.register({kind:
+     A game whose moves are not these registers its own kinds: window.tableMotion.register({kind:
      function (move, speed, reduced) -> Promise}). The queue, the held poll, "your turn", the
      sounds (a move's own "sound", else the kind's) and reduced motion stay shared. */
   var kinds = {};
-  window.mmMotion = {
+  window.tableMotion = {
     register: function (more) { Object.keys(more).forEach(function (k) { kinds[k] = more[k]; }); },
     landing: function () { return landing; },
     fly: fly, light: light, pop: pop, wait: wait, rectOf: rectOf, onScreen: onScreen, STILL: STILL, FLY: FLY, LEAD: LEAD

@@ -16,7 +16,7 @@
 
   // A window counts from its card on the pile: while the card flies there (motion.js) its
   // countdown stands still, then runs from the time the server gave for that moment.
-  function landing() { return !!(window.mmMotion && window.mmMotion.landing && window.mmMotion.landing()); }
+  function landing() { return !!(window.tableMotion && window.tableMotion.landing && window.tableMotion.landing()); }
 
   function tick() {
     var now = performance.now();

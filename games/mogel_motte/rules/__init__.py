@@ -1,0 +1,1 @@
+"""Mogel Motte's rules: the page's text (data/) and its anchors (anchors.py)."""

@@ -1,1 +1,0 @@
-"""Mogelei, the second game on the site: its pure rules engine lives in ``mogelei.engine``."""
