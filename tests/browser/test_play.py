@@ -52,7 +52,7 @@ def start(page, site_url, lang, players=3, rounds="full"):
     ready(page)
 
 
-def play_to_the_end(page, screenshot=None, use_space=False, limit_s=50):
+def play_to_the_end(page, screenshot=None, use_space=False, limit_s=150):
     shots = set()
     deadline = time.monotonic() + limit_s
     trace = []
