@@ -1,33 +1,31 @@
-/* Motion and sound at the card table: every public move is seen as a move, and heard when the
-   player has turned sound on.
+/* Motion and sound at the card table, shared by every game: every public move is seen as a
+   move, and heard when the player has turned sound on.
 
    The server puts the public moves since the page's last version into the swapped table
-   (<template class="table__moves" data-moves="[{kind, from, to, card}]">, games/mogel_motte/table/motion.py,
-   with the faces of the cards it may show). After htmx settles the new table, the moves are
-   queued and shown one after the other: the seat that acts lights up, then its card flies
-   (seat → discard pile, draw pile → seat, seat → seat, the Guard Bug to its new owner).
-   The table itself is already the new one; a card's destination stays hidden until the card
-   lands on it.
+   (<template class="table__moves" data-moves="[{kind, from, to, card}]">, the kind's ``moves``
+   hook, with the faces of the cards it may show). After htmx settles the new table, the moves
+   are queued and shown one after the other. How a move looks is the game's: its own script
+   registers its move kinds (window.tableMotion.register, below); a move nobody registered
+   lights up its seat. The table itself is already the new one; the motion shows how it got there.
 
    One at a time, never overlapping: a move that arrives while another is shown waits its
    turn, and a queue that grows (the player's own move arrives with a bot's) plays faster, so
    the motion never lags far behind the table. The table itself is never held back where time
-   matters: the server's "wake" (a bot's next move, a window closing) always goes through, as
-   does every poll while a mosquito or cockroach window is open or while the player holds the
-   Guard Bug (a tell must show at once). Only the plain regular poll waits while a move is
-   shown, briefly (MAX_HOLD), and is asked again the moment the queue is empty. The player's
-   own posts are never held. Far behind, the oldest waiting moves are skipped (MAX_QUEUE).
+   matters: the server's "wake" (a bot's next move, a countdown ending) always goes through, as
+   does every poll while the game says something urgent is on the table (tableMotion.urgent).
+   Only the plain regular poll waits while a move is shown, briefly (MAX_HOLD), and is asked
+   again the moment the queue is empty. The player's own posts are never held. Far behind, the
+   oldest waiting moves are skipped (MAX_QUEUE).
 
-  A window's card lands first. The played card that opens a mosquito or cockroach window
-   carries "land" (ms): it flies at once (older waiting moves are dropped, the table already
-   shows them) and lands that long after it left, as the server counts it (the window counts
-   from the landing, for the bots too). Until it lands the window's countdown stands still
-   (table.js) and the player's reaction is timed from the landing (reflex.js): the events
-   "mm:landing" and "mm:landed" on document, and window.tableMotion.landing() say where it is.
+   A landing card goes first. A move that carries "land" (ms) flies at once (older waiting
+   moves are dropped, the table already shows them) and lands that long after it left, as the
+   server counts it. Until it lands a countdown on the table stands still (table.js) and a
+   game may time the player's reaction from the landing: the events "mm:landing" and
+   "mm:landed" on document, and window.tableMotion.landing() say where it is.
 
-  prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
-   (class mm-highlight) instead, in the same order; a window's card appears on the pile, highlighted,
-   when it would have landed.
+   prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
+   (class mm-highlight) instead, in the same order; a landing card appears on the pile,
+   highlighted, when it would have landed.
 
    Sound is off until the player presses the toggle ([data-sound-toggle], aria-pressed); the
    choice is kept in localStorage. The files are our own static files (scripts/make_sounds.py). */
@@ -36,21 +34,19 @@
   var KEY = "mogel-sound";
   var LEAD = 180;       // the acting seat lights up this long before its card leaves
   var FLY = 420;        // one card's flight
-  var SIGN = 320;       // a slap, a mosquito, a Caught! shown at a seat
+  var SIGN = 320;       // a sign shown at a seat
   var STILL = 650;      // reduced motion: how long a seat stays highlighted
   var MAX_HOLD = 800;   // never hold the regular poll back longer than this
   var MAX_QUEUE = 4;    // moves waiting to be shown, at most
-  var SOUNDS = {mosquito: "mosquito", cockroach: "cockroach", slap: "slap", caught: "caught",
-                round_end: "round", your_turn: "turn", celebrate: "celebrate"};
+  var SOUNDS = {round_end: "round", your_turn: "turn"};  // the shared cues' sound files
 
   var reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : {matches: false};
   var queue = [];
   var busy = false;
   var busySince = 0;
   var held = false;
-  var landing = false;  // a window's card is on its way to the pile
+  var landing = false;  // a card that carries "land" is on its way to the pile
   var before = null;    // the table as it was just before the latest swap
-  var lastTop = null;   // the face the discard pile showed before the card now flying there
 
   function noop() {}
   function landed() {
@@ -68,51 +64,15 @@
     var t = table();
     return t && seat !== null && seat !== undefined ? t.querySelector('.seat[data-seat="' + seat + '"]') : null;
   }
-  function isMe(seat) { var s = seatEl(seat); return !!s && s.classList.contains("seat--me"); }
   function pileEl(which) { var t = table(); return t && t.querySelector(".pile--" + which + " .pile__card"); }
-  function handCard(card) {
-    var t = table();
-    return t && card ? t.querySelector('.hand .card-btn[data-card="' + CSS.escape(card) + '"]') : null;
-  }
   function onScreen(r) {
     return r && r.width > 0 && r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
   }
   function rectOf(el) { return el ? el.getBoundingClientRect() : null; }
 
-  /* A place as a rectangle on screen (and the element a card lands on, hidden until then).
-     My own seat is my hand: the very card when it is known, else the hand, else the seat. */
-  function place(where, card, arriving) {
-    if (where === "draw" || where === "discard") {
-      var pile = pileEl(where);
-      return pile ? {rect: rectOf(pile), el: arriving && where === "discard" ? pile : null} : null;
-    }
-    var seat = seatEl(where);
-    if (!seat) { return null; }
-    if (isMe(where)) {
-      var spot = null;
-      if (arriving) {
-        var el = handCard(card);
-        if (el && onScreen(rectOf(el))) { return {rect: rectOf(el), el: el}; }
-      } else if (card && before && before.hand[card]) {
-        spot = before.hand[card];
-      }
-      if (!spot) { var t = table(); var hand = t && t.querySelector(".hand"); spot = rectOf(hand); }
-      if (onScreen(spot)) { return {rect: spot, el: null}; }
-    }
-    return {rect: rectOf(seat), el: null, seat: seat};
-  }
-
   function cardSize() {
     var r = rectOf(pileEl("discard")) || rectOf(pileEl("draw"));
     return r && r.width ? {w: r.width, h: r.height} : {w: 64, h: 90};
-  }
-
-  function face(move) {
-    var t = table();
-    var tpl = move.faces;
-    var svg = move.card && tpl ? tpl.querySelector('[data-face="' + CSS.escape(move.card) + '"] svg') : null;
-    if (!svg && t) { svg = t.querySelector(".pile--draw .pile__card svg"); }
-    return svg ? svg.cloneNode(true) : document.createElement("span");
   }
 
   /* -- drawing ---------------------------------------------------------------------------- */
@@ -166,81 +126,12 @@
 
   /* -- one move --------------------------------------------------------------------------- */
 
-  var CARD_KINDS = {play: 1, race: 1, draw: 1, ant: 1, gift: 1, hand: 1, penalty: 1, reshuffle: 1};
-  var SHAKE = [{transform: "translateX(0)"}, {transform: "translateX(-5px)"}, {transform: "translateX(5px)"},
-               {transform: "translateX(-3px)"}, {transform: "translateX(0)"}];
-  var SLAP = [{transform: "scale(1)"}, {transform: "scale(0.94)"}, {transform: "scale(1.03)"}, {transform: "scale(1)"}];
-
-  function moveCard(move, speed) {
-    // The window's card: its lead and flight take exactly "land" ms, as the server counts it.
-    if (move.land) { speed = move.land / (LEAD + FLY); }
-    var actor = typeof move.from === "number" ? seatEl(move.from) : seatEl(move.to);
-    light(actor, (LEAD + FLY) * speed);
-    var from = place(move.from, move.card, false);
-    var to = place(move.to, move.card, true);
-    if (!from || !to || !onScreen(from.rect) && !onScreen(to.rect)) {
-      return wait(move.land ? move.land : LEAD * speed);
-    }
-    var node = face(move);
-    var under = null;
-    if (to.el) {
-      to.el.classList.add("mm-incoming");
-      if (move.to === "discard" && lastTop) { under = overlay("mm-under", lastTop.cloneNode(true), to.rect); }
-    }
-    if (move.to === "discard") { lastTop = node.cloneNode(true); }
-    return wait(LEAD * speed).then(function () {
-      return fly(node, from.rect, to.rect, FLY * speed);
-    }).then(function () {
-      if (move.land) { landed(); }
-      if (under) { under.remove(); }
-      if (to.el) { to.el.classList.remove("mm-incoming"); pop(to.el, 160 * speed); }
-      else if (to.seat) { pop(to.seat, 160 * speed); }
-    });
-  }
-
-  function moveGuard(move, speed) {
-    var t = table();
-    var bug = t && t.querySelector('.seat[data-seat="' + move.to + '"] .seat__guard');
-    var fromSeat = seatEl(move.from);
-    var from = fromSeat ? rectOf(fromSeat) : before && before.guard;
-    if (!bug || !from) { return wait(0); }
-    var svg = bug.querySelector("svg");
-    var to = rectOf(bug);
-    bug.classList.add("mm-incoming");
-    var box = {left: to.left, top: to.top, width: to.width, height: to.height};
-    var el = overlay("mm-fly mm-fly--bug", svg ? svg.cloneNode(true) : document.createElement("span"), box);
-    var a = centre(from), b = centre(to);
-    var animation = el.animate([
-      {transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(1.6) rotate(-20deg)"},
-      {offset: 0.5, transform: "translate(" + (a.x - b.x) / 2 + "px," + ((a.y - b.y) / 2 - 50) + "px) scale(2.2) rotate(15deg)"},
-      {transform: "translate(0,0) scale(1) rotate(0deg)"}
-    ], {duration: (FLY + 300) * speed, easing: "ease-in-out"});
-    light(seatEl(move.to), (FLY + 400) * speed);
-    return finished(animation).then(function () {
-      el.remove();
-      bug.classList.remove("mm-incoming");
-      return pop(bug, 200 * speed);
-    });
-  }
-
+  // A move no game registered a picture for: its seat lights up ("your turn" and a round's end
+  // are only heard).
   function sign(move, speed) {
     var seat = seatEl(move.from);
     var ms = SIGN * speed;
-    if (move.kind === "slap") { light(seat, ms); return pop(seat, ms, SLAP); }
-    if (move.kind === "mosquito" || move.kind === "cockroach") {
-      light(seat, ms);
-      return pop(pileEl("discard"), ms, [{transform: "rotate(0)"}, {transform: "rotate(-6deg) scale(1.1)"},
-                                         {transform: "rotate(5deg) scale(1.1)"}, {transform: "rotate(0)"}]);
-    }
-    if (move.kind === "caught" || move.kind === "wrong") {
-      light(seat, ms * 2);
-      var accused = seatEl(move.to);
-      light(accused, ms * 2, move.kind === "caught" ? "mm-accused" : "mm-acting");
-      return pop(move.kind === "caught" ? accused : seat, ms * 1.5, SHAKE);
-    }
-    if (move.kind === "slowest" || move.kind === "keep") { light(seat, ms * 1.5); return pop(seat, ms); }
     if (move.kind === "your_turn" || move.kind === "round_end") { return wait(0); }
-    // Another game's move (GameKind.moves) this script has no picture for: its seat lights up.
     if (seat) { light(seat, ms); return pop(seat, ms); }
     return wait(ms);
   }
@@ -249,7 +140,7 @@
   function still(move, speed) {
     var ms = STILL * speed;
     if (move.land) {
-      // No flight: the window's card simply appears on the pile when it would have landed.
+      // No flight: the landing card simply appears on the pile when it would have landed.
       var pile = pileEl("discard");
       if (pile) { pile.classList.add("mm-incoming"); }
       return wait(move.land).then(function () {
@@ -266,25 +157,34 @@
   }
 
   function show(move, speed) {
-    // Mogel Motte's moves by their own names; any kind's move names its sound ("sound"), or its
-    // kind names one of the toggle's sounds (data-sound-<kind>, GameKind.sounds).
+    // A move names its sound ("sound"), or its kind names one of the toggle's sounds
+    // (data-sound-<kind>, GameKind.sounds).
     sound(move.sound || SOUNDS[move.kind] || move.kind);
     if (kinds[move.kind]) { return Promise.resolve(kinds[move.kind](move, speed, reduce.matches)); }
     if (reduce.matches) { return still(move, speed); }
-    if (CARD_KINDS[move.kind]) { return moveCard(move, speed); }
-    if (move.kind === "guard") { return moveGuard(move, speed); }
     return sign(move, speed);
   }
 
-  /* -- the hook for another game's moves ---------------------------------------------------
-     A game whose moves are not these registers its own kinds: window.tableMotion.register({kind:
-     function (move, speed, reduced) -> Promise}). The queue, the held poll, "your turn", the
-     sounds (a move's own "sound", else the kind's) and reduced motion stay shared. */
+  /* -- a game's own moves ------------------------------------------------------------------
+     Each game registers its move kinds from its own script (loaded after this one):
+     register({kind: function (move, speed, reduced) -> Promise}); a handler that has no
+     reduced picture of its own returns still(move, speed). urgent(function (table) -> bool):
+     while it says so, the regular poll is never held (something there must show at once).
+     withoutTurnCue([kind, …]): a batch holding such a move gets no "your turn" cue. The queue,
+     the held poll, "your turn", the sounds, reduced motion and the landing stay shared. */
   var kinds = {};
+  var urgent = [];
+  var noCue = {};
   window.tableMotion = {
     register: function (more) { Object.keys(more).forEach(function (k) { kinds[k] = more[k]; }); },
+    urgent: function (test) { urgent.push(test); },
+    withoutTurnCue: function (list) { list.forEach(function (k) { noCue[k] = true; }); },
     landing: function () { return landing; },
-    fly: fly, light: light, pop: pop, wait: wait, rectOf: rectOf, onScreen: onScreen, STILL: STILL, FLY: FLY, LEAD: LEAD
+    landed: landed,
+    busy: function () { return busy; },
+    table: table, seat: seatEl, pile: pileEl, rectOf: rectOf, onScreen: onScreen, centre: centre,
+    overlay: overlay, fly: fly, light: light, pop: pop, wait: wait, finished: finished, still: still,
+    STILL: STILL, FLY: FLY, LEAD: LEAD, SIGN: SIGN
   };
 
   /* -- the queue -------------------------------------------------------------------------- */
@@ -304,11 +204,16 @@
     document.documentElement.classList.add("mm-busy");
     // Behind (more moves waiting)? Then each is shown faster, so the table never lags far.
     var speed = queue.length <= 1 ? 1 : Math.max(0.3, 2 / (1 + queue.length));
-    var safety = wait((LEAD + FLY + 400) * 2);
-    Promise.race([show(move, speed).then(noop, noop), safety]).then(function () {
+    // Whichever comes first, the move's end or the safety limit, moves the queue on, once.
+    var over = false;
+    function done() {
+      if (over) { return; }
+      over = true;
       if (move.land) { landed(); }   // whatever happened to its flight, the card is there now
       next();
-    });
+    }
+    show(move, speed).then(done, done);
+    wait((LEAD + FLY + 400) * 2).then(done);
   }
 
   function enqueue(moves) {
@@ -327,9 +232,7 @@
     var trigger = detail.requestConfig && detail.requestConfig.triggeringEvent;
     if (!busy || detail.elt !== t || (verb && verb.toLowerCase() !== "get")) { return false; }
     if (trigger && trigger.type === "wake") { return false; }
-    if (t.matches(".table--mosquito, .table--cockroach") || t.querySelector(".btn--catch, #btn-slap, #btn-race")) {
-      return false;
-    }
+    if (urgent.some(function (test) { return test(t); })) { return false; }
     return performance.now() - busySince <= MAX_HOLD;
   }
 
@@ -348,13 +251,7 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var t = table();
     if (!t || event.detail.target !== t) { return; }
-    var hand = {};
-    t.querySelectorAll(".hand .card-btn[data-card]").forEach(function (b) { hand[b.dataset.card] = rectOf(b); });
-    var guard = t.querySelector(".seat__guard");
-    var top = t.querySelector(".pile--discard .pile__card svg");
-    if (!busy && top) { lastTop = top.cloneNode(true); }
-    before = {hand: hand, guard: guard ? rectOf(guard.closest(".seat") || guard) : null,
-              turn: yourTurn(t), done: !!document.querySelector(".step-panel__done"), fresh: true};
+    before = {turn: yourTurn(t), done: !!document.querySelector(".step-panel__done"), fresh: true};
   });
 
   document.addEventListener("htmx:afterSettle", function () {
@@ -370,17 +267,17 @@
       try { moves = JSON.parse(tpl.dataset.moves || "[]"); } catch (e) { moves = []; }
       moves.forEach(function (m) { m.faces = tpl.content; });
     }
-    var windowOpens = moves.some(function (m) { return m.kind === "mosquito" || m.kind === "cockroach"; });
+    var hushed = moves.some(function (m) { return noCue[m.kind]; });
     var lands = -1;
     moves.forEach(function (m, i) { if (m.land) { lands = i; } });
     if (lands >= 0) {
-      // The window counts from its card on the pile: that card flies now, behind nothing older.
+      // A countdown counts from this card on the pile: it flies now, behind nothing older.
       moves = moves.slice(lands);
       queue = [];
       landing = true;
       document.dispatchEvent(new CustomEvent("mm:landing"));
     }
-    if (!was.turn && yourTurn(t) && !windowOpens) { moves.push({kind: "your_turn", from: null, to: null}); }
+    if (!was.turn && yourTurn(t) && !hushed) { moves.push({kind: "your_turn", from: null, to: null}); }
     enqueue(moves);
     var done = document.querySelector(".step-panel__done");
     if (done && !was.done) { celebrate(done); }

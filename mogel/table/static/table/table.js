@@ -3,19 +3,19 @@
    The practice game waits for its player: a hidden or closed page tells the server, and
    coming back counts "3, 2, 1" before the game goes on.
 
-   Everywhere: Space slaps a mosquito or races a cockroach; open windows and the sleeve count
-   down; a tell shows for its moment, then the seat looks honest again.
+   Everywhere: Space presses the table's one quick button (aria-keyshortcuts="Space"); every
+   [data-countdown] counts down; a tell shows for its moment, then the seat looks honest again.
    On a table with data-shortcuts (the practice game):
      x           on a focused card: make it disappear up your sleeve;
-     1 … 9       "Caught!" on the players in table order (only while you hold the Guard Bug);
+     1 … 9       the seat buttons with that data-key, in table order (while there are any);
      drag a card off the table (out of your hand) to make it disappear. */
 (function () {
   "use strict";
   var started = 0;
   var dragging = null;
 
-  // A window counts from its card on the pile: while the card flies there (motion.js) its
-  // countdown stands still, then runs from the time the server gave for that moment.
+  // A countdown may count from a card on the pile: while the card flies there (motion.js,
+  // a move that carries "land") it stands still, then runs from the time the server gave.
   function landing() { return !!(window.tableMotion && window.tableMotion.landing && window.tableMotion.landing()); }
 
   function tick() {
@@ -64,8 +64,8 @@
     });
   }
 
-  // The server says when its next move is due (a bot's move, a window closing): ask for it
-  // then instead of up to a poll interval later, so a mosquito reaches the player as it lands.
+  // The server says when its next move is due (a bot's move, a countdown ending): ask for it
+  // then instead of up to a poll interval later, so a move reaches the player as it happens.
   var wakeTimer = null;
   function scheduleWake() {
     clearTimeout(wakeTimer);
@@ -168,7 +168,7 @@
   }
 
   /* Hide a card: its sleeve button when the rules allow it, else ask the server anyway,
-     which answers with the reason ("The guard never cheats.", "Your last card …"). */
+     which answers with the reason (a refusal the server words). */
   function cheat(card) {
     var t = shortcuts();
     if (!t || !card) { return; }
@@ -191,8 +191,8 @@
       // A live button or link keeps its own Space behaviour; a disabled card does not.
       var control = target && target.closest && target.closest("button, a");
       if (control && control.getAttribute("aria-disabled") !== "true") { return; }
-      // Space is the fast key: it slaps a mosquito, or races a cockroach with the matching card.
-      var quick = document.getElementById("btn-slap") || document.getElementById("btn-race");
+      // Space is the fast key: it presses the table's quick button (the game marks it).
+      var quick = document.querySelector('[aria-keyshortcuts="Space"]');
       if (quick) {
         event.preventDefault();
         quick.click();

@@ -13,6 +13,7 @@ from games.mogel_motte.engine.simulate import random_step
 from games.mogel_motte.table import motion
 from games.mogel_motte.table.events import visible
 
+from tests.platform.lesson_helpers import lessons  # noqa: F401  (a fixture)
 from tests.platform.play_helpers import LOBBY, post, version_of
 
 PRIVATE_KINDS = {"draw", "gift", "hand", "penalty"}
@@ -110,3 +111,19 @@ def test_the_page_is_told_the_moves_since_its_version_and_not_the_card_another_s
     assert {"kind": "draw", "from": "draw", "to": 1} in moves_of(news)
     assert all("card" not in m for m in moves_of(news) if m["kind"] == "draw")
     assert "mosquito2" not in news and "Mosquito" not in faces_of(news)
+
+
+def scripts_of(page: str) -> list[str]:
+    return re.findall(r'<script src="([^"]+)"', page)
+
+
+@pytest.mark.django_db
+def test_the_game_and_a_lesson_page_register_mogel_mottes_moves_after_the_shared_queue(client, clock, lessons):
+    """Its card flights live in its own motion.js, which needs the shared queue loaded first."""
+    game = client.get(client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                                 "ant_pile": "discard"}).url).content.decode()
+    lesson = client.get("/en/learn/draw/", follow=True).content.decode()
+    for page in (game, lesson):
+        scripts = scripts_of(page)
+        assert "/static/mogel_motte/motion.js" in scripts
+        assert scripts.index("/static/table/motion.js") < scripts.index("/static/mogel_motte/motion.js")
