@@ -50,7 +50,7 @@ def control(page, action):
     return page.locator(f'#table .hand button[value="{action}"]').first
 
 
-def play_step(page, step):
+def play_moves(page, step):
     # Each move waits as long after the previous one as the winning line says (plus a margin):
     # the server times every move by its own clock.
     previous = 0
@@ -59,8 +59,31 @@ def play_step(page, step):
             page.wait_for_timeout(move["at"] - previous + 300)
         previous = move["at"]
         if not move.get("wait"):
-            control(page, move["do"]).click()
-    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible(timeout=15000)
+            button = control(page, move["do"])
+            # The step may end first (a scripted bot was faster): stop waiting for a button then.
+            button.or_(page.locator("#btn-retry")).first.wait_for()
+            if not button.is_visible():
+                return
+            button.click()
+
+
+def play_step(page, step):
+    """Play the step's winning line. A timed step whose scripted bot beat the learner (a
+    machine busy enough to hold a response for seconds) is tried again once, as a learner
+    would; a second failure fails the test with the step's own text."""
+    for attempt in range(2 if step.get("timed") else 1):
+        play_moves(page, step)
+        panel = page.locator("#lesson-panel.step-panel--success").or_(page.locator("#btn-retry")).first
+        panel.wait_for(timeout=15000)
+        if not page.locator("#btn-retry").is_visible():
+            break
+        result = page.locator(".step-panel__result").inner_text()
+        if attempt == 0 and step.get("timed"):
+            print(f"timed step {step['key']} failed once, tried again: {result}")
+            page.locator("#btn-retry").click()
+            expect(page.locator("#btn-retry")).to_have_count(0)
+    assert not page.locator("#btn-retry").is_visible(), page.locator("#lesson-panel").inner_text()
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
