@@ -72,7 +72,7 @@ def _render(request, kind, replay, status=200):
     context = {
         **_table(kind, replay, names, events),
         "kind": kind, "templates": kind.templates, "step": replay.step, "last_step": replay.last,
-        "nav": _nav(kind, replay), "everyone": replay.everyone, "shared": replay.shared,
+        "nav": _nav(kind, replay), "everyone": replay.everyone, "shared": replay.shared, "player_name": names[0],
         "step_lines": [line for line in (kind.describe(e, names, replays.HUMAN) for e in events) if line],
         "hands": _hands(kind, replay, names) if replay.everyone else None,
         "game_url": None if replay.shared or row.over else kind.play_url("game", row.pk),
