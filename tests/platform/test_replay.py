@@ -257,3 +257,37 @@ def test_a_game_older_than_replays_is_replayed_from_its_seed(client, fast, clock
     response = client.get(step_url(url, 0))
     assert response.status_code == 404 and "cannot be replayed" in response.content.decode()
 
+
+
+def replay_fragments(client, clock, settings, scenario):
+    """The replay's htmx fragments of a game from ``scenario`` after the player's cockroach, with
+    the game's id, the step count and the link to the last step (which differ with the future) left out."""
+    from tests.platform.test_side_channel import HONEST
+
+    settings.MOGEL_PLAY_SCENARIO, settings.MOGEL_BOT_PROFILE = scenario, HONEST
+    url = start(client, "mogel-motte")
+    post(client, url, "play cockroach3", version_of(client.get(url).content.decode()))
+    for _ in range(60):
+        clock.tick(100)
+        client.get(url + "poll/?version=0", HTTP_HX_REQUEST="true")
+    game_id = row_of(url).pk
+    pages = []
+    for step in range(replay_at(url, 0).last + 1):
+        html = client.get(step_url(url, step), HTTP_HX_REQUEST="true").content.decode()
+        html = re.sub(r'<a [^>]*data-replay="last".*?</a>', "", html.replace(game_id, "ID"), flags=re.S)
+        pages.append(re.sub(r'data-last-step="\d+"|Step (\d+) of \d+', r"Step \1", html))
+    return url, pages
+
+
+def test_a_bots_secret_changes_no_replay_step_before_it_shows(client, fast, clock, settings):
+    """Lucy holds the 3 the cockroach asks for, or a 4: the replay is the same up to her race."""
+    from tests.platform.test_side_channel import NO_RACE, RACE
+
+    settings.MOGEL_COCKROACH_MS = 3000
+    url, racing = replay_fragments(client, clock, settings, RACE)
+    raced = next(i for i, e in enumerate(log_of(url)) if e["code"] == "raced")
+    before = next(n for n in range(replay_at(url, 0).last + 1) if replay_at(url, n).end > raced)
+    assert before >= 2
+    _url, waiting = replay_fragments(client, clock, settings, NO_RACE)
+    assert racing[:before] == waiting[:before]
+    assert racing[before] != waiting[before]
