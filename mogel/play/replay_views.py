@@ -4,6 +4,8 @@ request gets the replay's fragment (``play/replay.html#replay``) instead of the 
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -28,7 +30,7 @@ def _step_url(kind, row, shared: bool, step: int) -> str:
 def _nav(kind, replay) -> dict:
     """First, previous, next and last (None where the step has none) and the rounds' first steps."""
     step, last = replay.step, replay.last
-    url = lambda n: _step_url(kind, replay.row, replay.shared, n)  # noqa: E731
+    url = partial(_step_url, kind, replay.row, replay.shared)
     return {
         "first": url(0) if step > 0 else None, "previous": url(step - 1) if step > 0 else None,
         "next": url(step + 1) if step < last else None, "last": url(last) if step < last else None,
@@ -44,12 +46,11 @@ def _next_round(rounds, i: int, end: int) -> int:
 def _hands(kind, replay, names) -> list[dict]:
     """Every seat's hand at the step (a finished game's replay only)."""
     game = replay.game
-    return [{"name": names[seat], "is_me": seat == replays.HUMAN,
-             "cards": [kind.rules_card(card) or card for card in game.view(seat)["hand"]]}
+    return [{"name": names[seat], "cards": [kind.rules_card(card) or card for card in game.view(seat)["hand"]]}
             for seat in range(game.players)]
 
 
-def _table(kind, replay, names, events) -> dict:
+def _table(kind, replay, names) -> dict:
     """The kind's own table at the step, read-only: no legal moves, no poll, nothing to post."""
     turn = replays.frozen_turn(replay)
     game = replay.game
@@ -70,7 +71,7 @@ def _render(request, kind, replay, status=200):
     names = seat_names(row.player_name, replay.game.players, row.language or None)
     events = replays.shown_events(replay)
     context = {
-        **_table(kind, replay, names, events),
+        **_table(kind, replay, names),
         "kind": kind, "templates": kind.templates, "step": replay.step, "last_step": replay.last,
         "nav": _nav(kind, replay), "everyone": replay.everyone, "shared": replay.shared, "player_name": names[0],
         "step_lines": [line for line in (kind.describe(e, names, replays.HUMAN) for e in events) if line],
