@@ -64,6 +64,8 @@ def test_stepping_a_replay_with_the_keyboard(page, shared_replay, screenshot, vi
     assert re.search(r"/1/$", page.url)
     assert page.inner_text("#announcer").startswith("Step 1 of")
     assert focused(page) == "next"
+    # The language switcher leads to the step shown, not to the one the page was loaded at.
+    assert page.get_attribute("form.language-switcher input[name=next]", "value").endswith("/1/")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector('#replay[data-step="2"]')
     settled(page)

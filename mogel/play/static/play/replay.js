@@ -28,6 +28,14 @@
     if (link) wanted = link.getAttribute("data-replay");
   });
 
+  // A language chosen after stepping keeps the step shown (the header is not swapped: its
+  // switcher would otherwise lead back to the step the page was loaded at).
+  document.addEventListener("htmx:pushedIntoHistory", function () {
+    document.querySelectorAll("form.language-switcher input[name=next]").forEach(function (next) {
+      next.value = location.pathname + location.search;
+    });
+  });
+
   // The swapped step replaces the links: give focus back to the same one, or, when that step
   // has none (the last step has no "next"), to the step counter.
   document.addEventListener("htmx:afterSettle", function (event) {
