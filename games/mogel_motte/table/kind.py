@@ -96,7 +96,7 @@ class MogelMotte(GameKind):
     lessons_dir = "games/mogel_motte/lessons/data"
     lesson_runner = "games.mogel_motte.lessons.runner.RULES"
     lesson_templates = {"table": "mogel_motte/lesson_table.html#table", "panel": "tutorial/_panel.html#panel",
-                        "scripts": "mogel_motte/_motion.html"}
+                        "scripts": "mogel_motte/_scripts.html"}
     about = (
         gettext_lazy("Cheating Moth is a quick card game for 3 to 5 players. Get rid of your cards: after the last "
                      "round, whoever has the fewest minus points wins."),
