@@ -78,7 +78,7 @@ class MogelMotte(GameKind):
     templates = {
         "body": "mogel_motte/table.html#body",
         "summary": "mogel_motte/summary.html",
-        "head": None,
+        "head": "mogel_motte/_head.html",
         "help": "mogel_motte/help.html",
         "scripts": "mogel_motte/scripts.html",
     }
@@ -96,7 +96,7 @@ class MogelMotte(GameKind):
     lessons_dir = "games/mogel_motte/lessons/data"
     lesson_runner = "games.mogel_motte.lessons.runner.RULES"
     lesson_templates = {"table": "mogel_motte/lesson_table.html#table", "panel": "tutorial/_panel.html#panel",
-                        "scripts": "mogel_motte/_scripts.html"}
+                        "head": "mogel_motte/_head.html", "scripts": "mogel_motte/_scripts.html"}
     about = (
         gettext_lazy("Cheating Moth is a quick card game for 3 to 5 players. Get rid of your cards: after the last "
                      "round, whoever has the fewest minus points wins."),
