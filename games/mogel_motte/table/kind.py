@@ -31,7 +31,10 @@ HUMAN = 0
 
 
 def window_options() -> dict:
-    """The fast windows' lengths from the settings (the practice game's; the lessons read them too)."""
+    """The fast windows' lengths (the practice game's; the lessons read them too): the engine's
+    defaults, tuned with bench/windows.py on a slowed-down phone, unless the settings name
+    ``MOGEL_MOSQUITO_MS`` (slap window), ``MOGEL_COCKROACH_MS`` (race window) or
+    ``MOGEL_ACT_MS`` (how long a cheat is "in the act"); tests shorten or lengthen them."""
     return {
         "mosquito_ms": int(getattr(settings, "MOGEL_MOSQUITO_MS", DEFAULT_OPTIONS["mosquito_ms"])),
         "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", DEFAULT_OPTIONS["cockroach_ms"])),
