@@ -41,7 +41,7 @@
   /* Drag a card out of your hand and let go anywhere off it: the card is gone. */
   function stop() {
     dragging = null;
-    document.body.classList.remove("mm-dragging");
+    document.body.classList.remove("mogel-motte-dragging");
   }
   document.addEventListener("dragstart", function (event) {
     var card = event.target && event.target.closest && event.target.closest("[data-card][draggable=true]");
@@ -49,7 +49,7 @@
     dragging = card.dataset.card;
     event.dataTransfer.effectAllowed = "move";
     event.dataTransfer.setData("text/plain", "mogel:" + dragging);
-    document.body.classList.add("mm-dragging");
+    document.body.classList.add("mogel-motte-dragging");
   });
   document.addEventListener("dragover", function (event) {
     if (dragging) { event.preventDefault(); event.dataTransfer.dropEffect = "move"; }
