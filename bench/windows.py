@@ -9,7 +9,7 @@ Chromium as a phone (375x812, touch, CPU slowed down 4x, a 3G-like network: 150 
 cockroaches, game after game, for every device and bot level asked (``--seconds`` each; run it
 when the machine is calm: every configuration prints its load average). A scripted player makes
 the ordinary moves; whenever the table shows a mosquito window or lights up a card for a
-cockroach race, it waits until the window's card is on the pile (motion.js's "mm:landed"),
+cockroach race, it waits until the window's card is on the pile (motion.js's "table:landed"),
 then a human reaction time, and taps. The page itself (reflex.js) sends how long that took,
 and the server credits the rest (mogel/play/service.py). The reaction times are an assumption,
 not a measurement: by default a child's, 0.6-0.9 s from the card on the pile to the tap; see
@@ -94,7 +94,7 @@ function look() {
   };
   // The card still flies onto the pile: a person reacts to it once it is there.
   if (window.tableMotion && window.tableMotion.landing()) {
-    document.addEventListener('mm:landed', react, {once: true});
+    document.addEventListener('table:landed', react, {once: true});
   } else {
     react();
   }

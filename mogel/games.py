@@ -6,12 +6,12 @@ written once (``mogel.play``, ``tutorial``, ``mogel.rules``); everything that di
 games is a hook of the kind, a :class:`GameKind` subclass registered once at start-up from the
 game's own app (``games/<name>/apps.py``)::
 
-    class MogeleiConfig(AppConfig):
-        name = "games.mogelei"
+    class MyGameConfig(AppConfig):
+        name = "games.my_game"
         def ready(self):
             from mogel import games
-            from .table.kind import Mogelei
-            games.register(Mogelei())
+            from .table.kind import MyGame
+            games.register(MyGame())
 
 The hooks come in four parts, one class each: :class:`GameFacts` (what the game is: its key,
 name, players, where its pages are, its sounds and templates), :class:`PracticeHooks` (its
@@ -61,7 +61,7 @@ class GameFacts:
     ``key``            stable identifier, stored in the rows (``PracticeGame.kind``, ``Lesson.game``).
     ``name``           the game's name, translated (a lazy string).
     ``min_players``, ``max_players``  the lobby's player range (the human included).
-    ``slug``           the URL segment under ``/<lang>/`` of its pages ("mogelei").
+    ``slug``           the URL segment under ``/<lang>/`` of its pages ("my-game").
     ``top_level``      True: its pages sit right under ``/<lang>/`` with the addresses they had
                        before the platform (``/de/spielen/``, ``/de/regeln/``, ``/de/lernen/``), its
                        session keys unscoped and its page titles without its name; at most one
@@ -101,7 +101,7 @@ class GameFacts:
         return reverse(f"{other}:{name}", kwargs={"kind": self.slug, **kwargs})
 
     def scoped(self, name: str) -> str:
-        """A session key of the kind's own (``play_choices:mogelei``; the top-level kind's as it always was)."""
+        """A session key of the kind's own (``play_choices:<key>``; the top-level kind's as it always was)."""
         return name if self.top_level else f"{name}:{self.key}"
 
     def titled(self, with_name: str, plain: str) -> str:
@@ -113,7 +113,7 @@ class GameFacts:
 class PracticeHooks:
     """How the game plays in the practice game against bots (``mogel.play``).
 
-    ``engine_path``    dotted path of the engine's game class (``"games.mogelei.engine.Game"``).
+    ``engine_path``    dotted path of the engine's game class (``"games.my_game.engine.Game"``).
     ``lobby_form``     dotted path of the lobby form, a ``mogel.play.forms.LobbyForm`` subclass.
     ``hold_after``     event codes after which the bots wait until the player has read the scores.
     ``fast_actions``   verb -> the player's own event codes that make a repeat a double tap;
@@ -232,7 +232,7 @@ class PracticeHooks:
 
     def posted_action(self, post) -> str:
         """The engine action a table's form post names: its ``action``, spaces tidied, cut to 40
-        characters (a kind may join other fields of its own, as Mogel Motte's spider gift does)."""
+        characters (a kind may join other fields of its own, such as a card's receiver)."""
         return " ".join(post.get("action", "").split())[:40]
 
     def summary(self, turn: Turn, names: list[str]) -> dict | None:

@@ -258,11 +258,9 @@ LOGGING = {
     },
 }
 
-# The practice game (mogel.play). Lengths are in milliseconds; tests shorten them.
+# The practice game (mogel.play). Lengths are in milliseconds; tests shorten them. A game's own
+# timings (its windows) default to its engine's and may be set here too: see its table/kind.py.
 MOGEL_BOT_PACE_MS = 1000      # at least this long between two deliberate bot moves
-MOGEL_MOSQUITO_MS = 2500      # slap window   (tuned with bench/windows.py on a slowed-down phone)
-MOGEL_COCKROACH_MS = 3000     # race window
-MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
 MOGEL_POLL_MS = 400           # how often the table asks for news
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3

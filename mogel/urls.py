@@ -30,7 +30,7 @@ urlpatterns += i18n_patterns(
     path(pgettext_lazy("url", "rules/"), include("mogel.rules.urls")),
     path(pgettext_lazy("url", "learn/"), include("tutorial.urls")),
     path(pgettext_lazy("url", "play/"), include("mogel.play.urls")),
-    # Every other game kind's rules and lessons under its slug (/de/mogelei/regeln/): the
+    # Every other game kind's rules and lessons under its slug (/de/<slug>/regeln/): the
     # views find the kind in the registry (mogel.games) and answer 404 for any other slug.
     path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "rules/")), include("mogel.rules.kind_urls")),
     path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "learn/")), include("tutorial.kind_urls")),

@@ -46,7 +46,7 @@ def load_game(game: str, lessons: list[dict], rules: runner.Rules) -> str:
     for data in lessons:
         lesson, _ = Lesson.objects.update_or_create(
             game=game, slug=data["slug"],
-            defaults={"order": data["order"], "cheat_buttons": data.get("cheat_buttons", False), **_texts("title", data["title"]), **_texts("intro", data["intro"])},
+            defaults={"order": data["order"], "controls": data.get("controls", {}), **_texts("title", data["title"]), **_texts("intro", data["intro"])},
         )
         keys = []
         for order, step_data in enumerate(data["steps"], start=1):

@@ -19,8 +19,9 @@ class Lesson(models.Model):
     order = models.PositiveSmallIntegerField(_("order"), default=0)
     title = models.CharField(_("title"), max_length=200)
     intro = models.TextField(_("introduction"), blank=True)
-    cheat_buttons = models.BooleanField(_("cheat buttons"), default=False,
-                                        help_text=_("Show a Cheat button under every card (the cheating lessons)."))
+    controls = models.JSONField(_("controls"), default=dict, blank=True,
+                                help_text=_("The side controls every step of the lesson offers unless the step "
+                                            "says otherwise, by the game's own names (as a step's controls)."))
 
     class Meta:
         ordering = ["game", "order", "slug"]
@@ -45,7 +46,7 @@ class Step(models.Model):
                                    help_text=_("What the table says in this step when the learner could draw, "
                                                "if the step wants something else first (optional)."))
     timed = models.BooleanField(_("timed"), default=False,
-                                help_text=_("Uses a time window (mosquito, cockroach, in the act)."))
+                                help_text=_("Uses one of the game's time windows: the learner has a few seconds to act."))
     scenario = models.JSONField(_("position"), help_text=_("Game.from_scenario; seat 0 is the learner."))
     seed = models.IntegerField(_("seed"), default=0)
     script = models.JSONField(_("script"), default=list, blank=True)
@@ -57,8 +58,8 @@ class Step(models.Model):
                             help_text=_("The learner's moves this step is about (\"play 3\", \"hand *\"); "
                                         "any other move the engine accepts ends the step with an explanation."))
     controls = models.JSONField(_("controls"), default=dict, blank=True,
-                                help_text=_("Which side controls the table offers in this step: "
-                                            "{\"cheat\": false, \"catch\": false, \"draw\": true}."))
+                                help_text=_("Which side controls the table offers in this step, each by the "
+                                            "game's own name: {\"draw\": true} shows one, false hides one."))
 
     class Meta:
         ordering = ["lesson__order", "order"]

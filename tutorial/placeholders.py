@@ -1,7 +1,7 @@
 """Times in a step's texts come from the engine's windows, never typed in.
 
 A lesson may widen one of its game's timed windows (the options its kind's ``lesson_windows()``
-names, e.g. ``mosquito_ms``) in its scenario so a learner has time to read; its texts name that
+names, e.g. ``<window>_ms``) in its scenario so a learner has time to read; its texts name that
 time and the real game's, which the site's settings may change. So the texts hold
 placeholders, filled in when they are shown:
 

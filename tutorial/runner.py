@@ -8,21 +8,20 @@ events end a round, what the learner's eyes notice); every function takes it as 
 * ``scenario`` – a ``Game.from_scenario`` position of the kind's engine; seat 0 is the learner;
 * ``script`` – the opponents' scripted actions. Each entry fires once::
 
-      {"on": "start" | <event matcher>, "delay": ms, "seat": 2, "do": "slap"}
+      {"on": "start" | <event matcher>, "delay": ms, "seat": 2, "do": "<action>"}
 
   ``"start"`` schedules it ``delay`` ms after the step starts; an event matcher (same
-  shape as an ``event`` predicate, e.g. ``{"event": "mosquito_open"}``) schedules it
+  shape as an ``event`` predicate, e.g. ``{"event": "<event code>"}``) schedules it
   ``delay`` ms after the first matching event. A scripted action the engine refuses
   when it is due is skipped (the learner took the game elsewhere);
-* ``auto`` – what the opponents owe is played by the kind's autopilot (``Rules.autopilot``;
-  Mogel Motte: the first playable card in hand order, else a draw; a spider's player keeps;
-  a giver hands its first giftable card; ``{"turn": ms, "spider": ms, "gifts": ms,
-  "settling": ms}`` delays it; slaps, races, cheats and catches only ever come from the script);
+* ``auto`` – what the opponents owe is played by the kind's autopilot (``Rules.autopilot``),
+  delayed as ``auto`` says (each game's ``lessons/runner.py`` says how; what its autopilot
+  never plays comes only from the script);
 * ``success`` / ``failure`` – predicates (:func:`holds`): the shared ``all``, ``any``,
   ``not``, ``event`` (``{"event": "played", "seat": 0}``, any key of the event must match,
   ``count`` how often), ``over``, ``phase`` and ``turn`` (the seat owes a move), plus the
-  kind's own (``Rules.predicates``; Mogel Motte: ``{"hand_size": [0, 2]}``, ``{"in_hand":
-  [0, "4"]}``, ``{"guard": 0}``, ``{"top": "3"}``, and a ``turn`` of its own);
+  kind's own (``Rules.predicates``, listed in its ``lessons/runner.py``; one may replace a
+  shared one);
 * ``plan`` – the learner's moves the step is about, as patterns (``"play 3"``, ``"hand *"``:
   ``*`` stands for any one word); :func:`plan_of` derives it from the winning line when a
   step names none.
@@ -35,8 +34,8 @@ the round (``Rules.round_end``) is taken back and ends the step as :data:`ROUND_
 (the engine would otherwise already have dealt the next round).
 
 The runner's state is plain JSON (the engine's JSON plus script bookkeeping, and the
-learner's ``eyes``: what ``Rules.watch`` noticed after every change; Mogel Motte's
-tells, so a bot's hand that shrinks with no play shows a tell as in the practice game) so the
+learner's ``eyes``: what ``Rules.watch`` noticed after every change, so a lesson's table
+shows what the practice game's would) so the
 web layer can keep it in the session. Every time is in ms since the step started;
 the caller supplies ``now`` (server time), so tests replay steps exactly.
 """
@@ -67,7 +66,7 @@ class Rules:
       ``advance(now)``, ``next_deadline()``, ``legal_actions(seat)``, ``expected()``,
       ``view(seat)``, ``log``, ``clock``, ``over``, ``phase``, ``players``;
     * ``predicates`` – the kind's own predicate keys: ``{key: holds(value, game) -> bool}``
-      (one may replace a shared one, as Mogel Motte's ``turn`` does);
+      (one may replace a shared one, such as ``turn``);
     * ``autopilot(step, game)`` – the next move a bot owes: ``(due ms, seat, action)`` or
       None; due times count from the game's last event (``since(game)``);
     * ``round_end`` – the event that says a round ended (a step not about it stops there);

@@ -228,8 +228,8 @@ def _context(lr: Lessonrun, *, events=(), message=None, message_url=None, announ
         "message_kind": "refusal",
         "table_label": _("Lesson table"),
     })
-    # What the live region reads: the new events, what the kind's table adds (Mogel Motte: new
-    # tells), then any revealed hint and the step's result.
+    # What the live region reads: the new events, what the kind's table adds (what the learner's
+    # eyes noticed), then any revealed hint and the step's result.
     lines = [lr.kind.describe(e, names, runner.LEARNER) for e in events] + list(context.get("announce", ())) + list(say)
     if announce_status and status_text:
         lines.append(status_text)

@@ -49,7 +49,7 @@ class PracticeGame(models.Model):
     # The client's address as the lobby read it (limits.client_address), for the cap on
     # unfinished games per address; deleted with the game (prunegames).
     address = models.CharField(max_length=64, blank=True, default="", db_index=True)
-    # The kind's own lobby choices ({"rounds": "full", "first_guard": "me", …}), as the lobby
+    # The kind's own lobby choices ({"rounds": "full", …}), as the lobby
     # form cleaned them: one field for every kind, so a new kind needs no migration.
     choices = models.JSONField(default=dict)
     # After a round: bots wait until the player has read the round's scores (or acts).

@@ -35,10 +35,10 @@ from .models import PracticeEvent, PracticeGame
 HUMAN = 0
 MAX_STEPS = 400
 
-# A kind's fast actions (GameKind.fast_actions: Mogel Motte's slap, race, Caught!) are judged by
-# the rules at the time they were made, never refused because something else happened since
-# the page was drawn. The same one again since the page was drawn is a double tap (a second
-# Caught! would cost a second card): that is refused.
+# A kind's fast actions (GameKind.fast_actions: the reflexes it names) are judged by the rules
+# at the time they were made, never refused because something else happened since the page
+# was drawn. The same one again since the page was drawn is a double tap (a second accusation
+# could cost a second card): that is refused.
 # Fair reflexes: the page says how long the player took from seeing the window to the tap; the
 # server credits the rest of the time since it sent the window (the network, the page drawing
 # it), at most this much, as Lichess caps its lag compensation.
@@ -279,16 +279,16 @@ def _after(turn: Turn, events: list) -> None:
 
 def due(kind, game, move) -> int:
     """When the server makes a planned bot move: at its time, or later while the kind holds it
-    back (``GameKind.held_ms``: Mogel Motte's race the player could still beat with a tap on its way)."""
+    back (``GameKind.held_ms``: a bot's reflex the player could still beat with a tap on its way)."""
     return move.at + kind.held_ms(game, move)
 
 
 def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
     """Close the windows and make the bot moves that were due by ``now``, in time order.
 
-    At most one deliberate bot move (Mogel Motte: play, draw, gift, hand-over) per request, so
-    that a returning player never sees several moves jump at once; reflexes (``GameKind.is_reflex``:
-    slaps, races, Caught!) and closing windows are not limited. ``deliberate``: one was made already in
+    At most one deliberate bot move (a play, a draw, …) per request, so that a returning
+    player never sees several moves jump at once; reflexes (``GameKind.is_reflex``) and closing
+    windows are not limited. ``deliberate``: one was made already in
     this request. Returns whether one has been made. ``tap``: ``now`` is the time of the
     player's own action (a fast one's as :func:`dated` counts it), so the bot moves due
     before it are made without being held back (:func:`due`).
@@ -418,7 +418,7 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     an impossible version, and :class:`IllegalAction` for a move the rules refuse; the game
     is then unchanged.
 
-    A fast action (``GameKind.fast_actions``: slap, race, Caught!) is never stale because of others' moves: it is judged
+    A fast action (``GameKind.fast_actions``) is never stale because of others' moves: it is judged
     by the rules at the time it was made (:func:`dated`, from ``reaction_ms``), on the table as
     it stood then if no request has moved the game past that time, else as it stands. It is
     stale only when the player made the same fast action since the page was drawn.
@@ -440,7 +440,7 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
         _after(turn, events)
         catch_up(turn, now, deliberate)
         return
-    # The player's move comes after every bot race due before it: none is held back any longer.
+    # The player's move comes after every bot reflex due before it: none is held back any longer.
     catch_up(turn, now, tap=True)
     if visible_since(turn, posted_version, last=1):
         raise Stale
@@ -480,9 +480,9 @@ def _wake(turn: Turn) -> int | None:
 
 def page_wake(turn: Turn) -> int | None:
     """Game time at which the page should ask again, from what the player may know is due:
-    the kind's public deadlines (Mogel Motte: a window closing, the player's own cheat getting
-    away) and a bot's next deliberate move at its pace. Never a move nobody at the table could
-    see coming (a bot's race, slap, cheat or Caught!): the page learns those when they happen."""
+    the kind's public deadlines (``GameKind.page_deadlines``: a window closing, …) and a bot's
+    next deliberate move at its pace. Never a move nobody at the table could see coming (a
+    bot's reflex or secret move): the page learns those when they happen."""
     row, game, kind = turn.row, turn.game, turn.kind
     if game.over or row.hold:
         return None

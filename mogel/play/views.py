@@ -151,9 +151,9 @@ def _wake_in(turn) -> int | None:
     """Ms until the next thing the player may know of is due (a window closing, a bot's next
     play); the page asks for it then.
 
-    Waiting for the regular poll would show a bot's mosquito up to a poll interval late,
-    and the player would start every slap and race behind the bots. A bot's race, slap,
-    cheat or Caught! is not announced ahead: the regular poll shows it.
+    Waiting for the regular poll would show a bot's move that opens a window up to a poll
+    interval late, and the player would start every reflex behind the bots. A bot's reflex
+    or secret move is not announced ahead: the regular poll shows it.
     """
     wake = service.page_wake(turn)
     if wake is None:
@@ -226,7 +226,7 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
 
 def _respond(request, turn, status=200, **kwargs):
     context = _context(request, turn, **kwargs)
-    # When the page got each window and tell: a fast action is credited from there (service.dated).
+    # When the page got each window: a fast action is credited from there (service.dated).
     service.note_sent(turn, shown=kwargs.get("client_version"))
     if request.htmx:
         return render(request, TABLE, context, status=status)

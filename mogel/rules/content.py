@@ -1,7 +1,7 @@
 """Load every game's rules from its versioned data files (``manage.py loadcontent``).
 
 Each game kind with rules names its folder (``GameKind.rules_dir``, e.g.
-``games/mogelei/rules/data/``), holding ``sections.json`` (the rules page) and, if the kind has
+``games/<game>/rules/data/``), holding ``sections.json`` (the rules page) and, if the kind has
 one, ``summary.json`` (the one-page summary). Each is a list, in page order, of::
 
     {"slug": "idea", "order": 1,

@@ -8,7 +8,7 @@ Everything is escaped; only these constructs become HTML:
 * ``**bold**`` becomes ``<strong>``;
 * ``[text](#slug)`` links to another section of the rules page, but only for
   the game's anchors (its kind's ``rule_slugs``; anything else stays text);
-* ``{card:spider3}`` draws a small card picture of the game (its kind's
+* ``{card:<card>}`` (e.g. ``{card:red3}``) draws a small card picture of the game (its kind's
   ``rules_card``), with its translated name as text alternative;
 * a paragraph starting with ``> `` is an example or tip box
   (``<aside class="rule-example">``); inside it, lists and the inline
@@ -153,7 +153,7 @@ def inline_text(text: str | None) -> SafeString:
 def plain_text(text: str | None) -> str:
     """The body's words without markup and without card pictures.
 
-    Card tokens are dropped (``{card:spider5}`` is not the number 5), link
+    Card tokens are dropped (``{card:red5}`` is not the number 5), link
     targets too; what is left is what a reader reads.
     """
     def replace(match):

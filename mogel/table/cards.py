@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.utils.translation import get_language
 
-# CSS pixel size of each card size (the ``mm-card--<size>`` classes); the SVG's viewBox is 100 x 140.
+# CSS pixel size of each card size (the ``table-card--<size>`` classes); the SVG's viewBox is 100 x 140.
 SIZES = {"sm": (48, 67), "md": (96, 134), "lg": (160, 224)}
 
 _SVG_CACHE: dict = {}

@@ -89,6 +89,21 @@ def test_you_drag_a_card_off_the_table_and_get_away(page, table, screenshot, lan
     assert {"de": "Nicht erwischt", "en": "You got away with"}[lang] in log or "moth" not in log
 
 
+def test_while_a_card_is_dragged_the_table_says_where_to_let_go(page, table):
+    """A dragged card marks the table and shows the hint; letting go on the hand keeps the card."""
+    table(YOU_CHEAT, NEVER)
+    hint = page.locator("#table .drag-hint")
+    assert hint.is_hidden()
+    moth = '#table .card-btn[data-card="moth4"]'
+    data = page.evaluate_handle("() => new DataTransfer()")
+    page.dispatch_event(moth, "dragstart", {"dataTransfer": data})
+    expect(hint).to_be_visible()
+    page.dispatch_event("#table .hand", "drop", {"dataTransfer": data})
+    expect(hint).to_be_hidden()
+    page.wait_for_timeout(300)      # a post would have come back by now
+    assert hand_count(page) == 4 and page.locator("#sleeve").count() == 0
+
+
 @pytest.mark.parametrize("lang,viewport", [("de", PHONE), ("fr", DESKTOP)])
 def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot, settings, lang, viewport):
     table(YOU_CHEAT, {**ALWAYS, "catch_ms": [1200, 1200]}, lang, viewport)

@@ -50,7 +50,7 @@ def test_the_three_ways_in_are_on_the_first_screen_learning_first(page, site_url
     assert ways.first.get_attribute("href").startswith(f"/{lang}/")
     for i in range(3):
         assert inside(page, ways.nth(i)), f"way {i + 1} is below the fold at {size}"
-        assert ways.nth(i).locator("svg.mm-card").count() >= 1, "our card art"
+        assert ways.nth(i).locator("svg.table-card").count() >= 1, "our card art"
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     # Each game's description in its own block: Mogel Motte's under its ways, before Mogelei's block,
     # and Mogelei's between Mogelei's name and its ways.

@@ -26,10 +26,10 @@ new MutationObserver(function (records) {
   records.forEach(function (r) {
     r.addedNodes.forEach(function (n) {
       if (!n.classList) { return; }
-      if (n.classList.contains("mm-fly")) { window.__seen.fly += 1; }
-      if (n.classList.contains("mm-confetti")) { window.__seen.confetti += 1; }
+      if (n.classList.contains("motion-fly")) { window.__seen.fly += 1; }
+      if (n.classList.contains("motion-confetti")) { window.__seen.confetti += 1; }
     });
-    if (r.type === "attributes" && r.target.classList.contains("mm-highlight")) { window.__seen.highlight += 1; }
+    if (r.type === "attributes" && r.target.classList.contains("motion-highlight")) { window.__seen.highlight += 1; }
   });
 }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
 """
@@ -57,7 +57,7 @@ def play_and_watch_lucy(page):
     """I play the 3, Lucy answers with her 4; returns once both moves have been shown."""
     page.locator('#table .hand button[value="play 3"]').click()
     expect(page.locator("#table .log__list")).to_contain_text("Lucy played", timeout=10000)
-    page.wait_for_function("() => !document.documentElement.classList.contains('mm-busy')")
+    page.wait_for_function("() => !document.documentElement.classList.contains('motion-busy')")
     return page.evaluate("window.__seen")
 
 
@@ -65,18 +65,18 @@ def test_a_played_card_flies_from_the_seat_to_the_discard_pile(page, site_url, t
     page.set_viewport_size({"width": 375, "height": 812})
     start(page, site_url)
     page.locator('#table .hand button[value="play 3"]').click()
-    page.wait_for_selector(".mm-fly", state="attached")
+    page.wait_for_selector(".motion-fly", state="attached")
     screenshot("my-card-in-flight", full_page=False)
     expect(page.locator("#table .log__list")).to_contain_text("Lucy played", timeout=10000)
     page.wait_for_function("() => window.__seen.fly >= 2")  # mine, then Lucy's
     screenshot("lucy-card", full_page=False)
     expect(page.locator("#table .log__list")).to_contain_text("Oscar drew", timeout=10000)
     # Oscar's draw is queued after the swap that shows it: wait for its flight, then for the queue.
-    page.wait_for_function("() => window.__seen.fly >= 3 && !document.documentElement.classList.contains('mm-busy')")
+    page.wait_for_function("() => window.__seen.fly >= 3 && !document.documentElement.classList.contains('motion-busy')")
     seen = page.evaluate("window.__seen")
     assert seen["fly"] == 3 and seen["highlight"] == 0  # my 3, Lucy's 4, Oscar's card from the draw pile
     # Landed: nothing left flying, the pile shows Lucy's 4, nothing on the table hidden.
-    assert page.locator(".mm-fly, .mm-under, .mm-incoming").count() == 0
+    assert page.locator(".motion-fly, .motion-under, .motion-incoming").count() == 0
     expect(page.locator("#table .pile--discard .pile__card")).to_have_attribute("aria-label", "Top of the discard pile: the number card 4")
 
 
@@ -131,7 +131,7 @@ def test_a_finished_lesson_is_celebrated_with_sound_when_on(page, site_url, moti
     assert page.evaluate("window.__seen.confetti") == 0  # a step, not yet the lesson
     page.locator("#btn-next").click()
     page.locator('#table .hand button[value="play 5"]').click()
-    done = page.locator(".step-panel__done.mm-celebrate")
+    done = page.locator(".step-panel__done.motion-celebrate")
     expect(done).to_be_visible()
     screenshot(f"lesson-complete-{motion}", full_page=False)
     seen = page.evaluate("window.__seen")

@@ -2,7 +2,7 @@
 
 The played mosquito or cockroach flies onto the pile first (motion.js); the window's countdown
 stands still meanwhile and the reaction is timed from the landing. An init script records the
-page's "mm:landing" / "mm:landed" moments and what the countdown showed then."""
+page's "table:landing" / "table:landed" moments and what the countdown showed then."""
 
 from urllib.parse import parse_qs
 
@@ -17,10 +17,10 @@ WAIT_MS = 700
 LANDING = """
 window.__landing = {};
 function countdown() { var c = document.querySelector('#table .window [data-countdown]'); return c && c.textContent; }
-document.addEventListener('mm:landing', function () {
+document.addEventListener('table:landing', function () {
   window.__landing.started = performance.now(); window.__landing.shownAtStart = countdown();
 });
-document.addEventListener('mm:landed', function () {
+document.addEventListener('table:landed', function () {
   window.__landing.landed = performance.now(); window.__landing.shownAtLanding = countdown();
 });
 """
@@ -75,7 +75,7 @@ def test_the_countdown_runs_once_the_card_is_on_the_pile(page, site_url, setting
     page.set_viewport_size({"width": width, "height": height})
     page.add_init_script(LANDING)
     start(page, site_url, "en", rounds="single")
-    page.wait_for_selector(".mm-fly", state="attached", timeout=10_000)
+    page.wait_for_selector(".motion-fly", state="attached", timeout=10_000)
     screenshot("card-flying-countdown-still", full_page=False)
     landing = landed(page)
     assert landing["shownAtStart"] == landing["shownAtLanding"] == "4.0"

@@ -93,6 +93,6 @@ def test_print_shows_the_rules_only_in_black_on_white(page, rules_url, screensho
                   getComputedStyle(document.querySelector('.rule-section h2')).color]"""
     )
     assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(0, 0, 0)"]
-    card = page.locator(".rule-body .mm-card").first.bounding_box()
+    card = page.locator(".rule-body .table-card").first.bounding_box()
     assert card["width"] <= 32  # small in print
     screenshot("print", full_page=False)

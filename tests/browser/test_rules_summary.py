@@ -50,7 +50,7 @@ def test_print_shows_the_summary_only_in_black_with_small_coloured_cards(page, s
         """() => [getComputedStyle(document.querySelector('.summary-box p')).color,
                   getComputedStyle(document.querySelector('.summary-box h2')).color]""")
     assert colours == ["rgb(0, 0, 0)", "rgb(0, 0, 0)"]
-    card = page.locator(".summary-box .mm-card").first.bounding_box()
+    card = page.locator(".summary-box .table-card").first.bounding_box()
     assert card["width"] <= 24
     screenshot("print", full_page=False)
 

@@ -49,8 +49,8 @@ def _step_controls(run, context: dict, game, playing: bool) -> None:
     """Offer only the side moves the step is about (its ``controls``; the lesson's defaults
     otherwise), the Draw button where the step wants it tried, and the spider's gift aimed
     at the player the winning line names."""
-    wanted = run.step.controls or {}
-    context["cheat_buttons"] = playing and wanted.get("cheat", run.lesson.cheat_buttons)
+    wanted = {**run.lesson.controls, **(run.step.controls or {})}
+    context["cheat_buttons"] = playing and wanted.get("cheat", False)
     controls = context["controls"]
     if not wanted.get("catch", True):
         for seat in context["seats"]:

@@ -31,7 +31,10 @@ HUMAN = 0
 
 
 def window_options() -> dict:
-    """The fast windows' lengths from the settings (the practice game's; the lessons read them too)."""
+    """The fast windows' lengths (the practice game's; the lessons read them too): the engine's
+    defaults, tuned with bench/windows.py on a slowed-down phone, unless the settings name
+    ``MOGEL_MOSQUITO_MS`` (slap window), ``MOGEL_COCKROACH_MS`` (race window) or
+    ``MOGEL_ACT_MS`` (how long a cheat is "in the act"); tests shorten or lengthen them."""
     return {
         "mosquito_ms": int(getattr(settings, "MOGEL_MOSQUITO_MS", DEFAULT_OPTIONS["mosquito_ms"])),
         "cockroach_ms": int(getattr(settings, "MOGEL_COCKROACH_MS", DEFAULT_OPTIONS["cockroach_ms"])),
@@ -79,7 +82,7 @@ class MogelMotte(GameKind):
     templates = {
         "body": "mogel_motte/table.html#body",
         "summary": "mogel_motte/summary.html",
-        "head": None,
+        "head": "mogel_motte/_head.html",
         "help": "mogel_motte/help.html",
         "scripts": "mogel_motte/scripts.html",
     }
@@ -97,7 +100,7 @@ class MogelMotte(GameKind):
     lessons_dir = "games/mogel_motte/lessons/data"
     lesson_runner = "games.mogel_motte.lessons.runner.RULES"
     lesson_templates = {"table": "mogel_motte/lesson_table.html#table", "panel": "tutorial/_panel.html#panel",
-                        "scripts": "mogel_motte/_motion.html"}
+                        "head": "mogel_motte/_head.html", "scripts": "mogel_motte/_scripts.html"}
     about = (
         gettext_lazy("Cheating Moth is a quick card game for 3 to 5 players. Get rid of your cards: after the last "
                      "round, whoever has the fewest minus points wins."),

@@ -175,7 +175,7 @@ def _seats(view: dict, window: dict | None, legal: list[str], names, tell_by_sea
             "catch": f"catch {seat}" if f"catch {seat}" in legal_set else None,
             "key": str(position) if seat != me and position <= 9 else None,
             # "ms": how long the page shows it (tells.active); "visible" False: only a page that
-            # showed it a moment ago keeps it moving, to its end (table.js).
+            # showed it a moment ago keeps it moving, to its end (static/mogel_motte/tells.js).
             "tell": {"remaining_ms": tell.get("ms", tell["until"] - now), "total_ms": act_ms,
                      "new": bool(tell.get("new")), "visible": tell.get("visible", True),
                      "id": f"{seat}-{tell.get('since', 0)}"}

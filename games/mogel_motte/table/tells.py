@@ -63,7 +63,7 @@ def active(memory: dict, now: int, shown: int | None = None, tell_ms: int | None
     With a length, a page sees the tell when it first learns of it (``new``), for ``ms`` from
     then: a glance away at the wrong moment misses it. The tell is still listed while the
     cheat is in the act (``visible`` False), so that a page that showed it just before keeps
-    it moving to the end (``mogel/table/static/table/table.js``); a page that opens afresh
+    it moving to the end (``games/mogel_motte/static/mogel_motte/tells.js``); a page that opens afresh
     sees only what is still moving.
     """
     out = []

@@ -1,6 +1,6 @@
 """Render one Mogelei card picture as an inline ``<svg>`` string.
 
-The pictures have the platform's card sizes and size classes (``mm-card mm-card--md``,
+The pictures have the platform's card sizes and size classes (``table-card table-card--md``,
 ``mogel.table.cards.SIZES``), so ``table/cards.css`` sizes every game's cards; ``mogelei-card--<kind>`` names the kind (black … blue, back, reward).
 """
 

@@ -149,7 +149,7 @@ def test_markup_is_self_contained_and_safe(card, size):
     assert " on" not in re.sub(r'"[^"]*"', '""', lowered)  # no event handler attributes
     assert "<foreignobject" not in lowered
     assert " id=" not in lowered  # no ids that could clash when a page shows many cards
-    assert f"mm-card--{size}" in svg_root(markup)
+    assert f"table-card--{size}" in svg_root(markup)
     assert markup.count("<svg") == 1 and markup.rstrip().endswith("</svg>")
 
 

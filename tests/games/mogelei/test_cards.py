@@ -62,7 +62,7 @@ def test_every_picture_is_valid_self_contained_svg(card):
         markup = render_card(card, size=size)
         root = parse(markup)  # well-formed XML, or this raises
         assert root.tag == f"{SVG}svg" and root.get("viewBox") == "0 0 100 140"
-        assert f"mm-card--{size}" in root.get("class").split()
+        assert f"table-card--{size}" in root.get("class").split()
         lowered = markup.lower()
         for unsafe in ("<script", "href", "url(", "<foreignobject", " id=", " style="):
             assert unsafe not in lowered, unsafe

@@ -9,8 +9,8 @@
        hinted move (or the hint itself); the live region reads the hint out (the server puts
        it there);
      - focus was on the table: the same card or control if it is still there and still does
-       what it did, else the first thing you can do now (slap, the spider's choice, a
-       playable card, draw, keep), else the line that says what happens now;
+       what it did, else the first thing you can do now (in the order the game's lesson
+       table gives), else the line that says what happens now;
      - a refused move: focus stays on the card you tried; the explanation (role=alert) is
        scrolled into view if it is not.
    Focus elsewhere on the page (the step dots, a link) is left alone. */
@@ -19,8 +19,9 @@
   var before = null;
 
   /* The first of the game's own selectors that can be used gets focus: its lesson table lists
-     them in order (data-focus-order, JSON), never a side move (Cheat, Caught!), as an Enter meant
-     for something else must not accuse anyone. Without a list, the prompt. */
+     them in order (data-focus-order, JSON), never a side move (one that hides a card or accuses
+     someone), as an Enter meant for something else must not accuse anyone. Without a list, the
+     prompt. */
   function liveOrder() {
     var t = table();
     try {
@@ -39,13 +40,14 @@
   }
 
   /* What a focused element is, as a selector that finds the same thing after the swap:
-     a card by the card it shows (ids go by position in the hand), else by id. */
+     a card's button by the card it shows and its first class (the card itself, or a side
+     button under it), as ids go by position in the hand; else by id. */
   function describe(el) {
     if (!el || !el.closest) { return null; }
     var selector = "";
     if (el.dataset && el.dataset.card) {
       selector = '#table .hand [data-card="' + CSS.escape(el.dataset.card) + '"]' +
-        (el.classList.contains("btn--cheat") ? ".btn--cheat" : ".card-btn");
+        (el.classList.length ? "." + CSS.escape(el.classList[0]) : "");
     } else if (el.id) {
       selector = "#" + CSS.escape(el.id);
     } else if (el.classList.contains("log__list")) {
@@ -104,8 +106,8 @@
     };
   });
 
-  /* The move the second hint names, framed on any kind's table (Mogel Motte's hand marks its
-     own card; Mogelei's buttons are framed here). */
+  /* The move the second hint names, framed on any kind's table (a game's hand may also mark
+     the hinted card itself). */
   function markHint() {
     var t = table();
     var hinted = t && t.dataset.hint ? t.querySelector('button[value="' + CSS.escape(t.dataset.hint) + '"]') : null;

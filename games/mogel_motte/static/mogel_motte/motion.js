@@ -9,7 +9,7 @@
    A window's card lands first: the played card that opens a mosquito or cockroach window
    carries "land" (ms), and its lead and flight take exactly that long, as the server counts it
    (the window counts from the landing, for the bots too); the shared queue says when it lands
-   ("mm:landed"). While a window is open or the player holds the Guard Bug, the regular poll is
+   ("table:landed"). While a window is open or the player holds the Guard Bug, the regular poll is
    never held (a tell must show at once), and a window's opening is no "your turn" cue.
    Reduced motion: the shared short highlight (tableMotion.still) instead. */
 (function () {
@@ -78,8 +78,8 @@
     var node = face(move);
     var under = null;
     if (to.el) {
-      to.el.classList.add("mm-incoming");
-      if (move.to === "discard" && lastTop) { under = M.overlay("mm-under", lastTop.cloneNode(true), to.rect); }
+      to.el.classList.add("motion-incoming");
+      if (move.to === "discard" && lastTop) { under = M.overlay("motion-under", lastTop.cloneNode(true), to.rect); }
     }
     if (move.to === "discard") { lastTop = node.cloneNode(true); }
     return M.wait(M.LEAD * speed).then(function () {
@@ -87,7 +87,7 @@
     }).then(function () {
       if (move.land) { M.landed(); }
       if (under) { under.remove(); }
-      if (to.el) { to.el.classList.remove("mm-incoming"); M.pop(to.el, 160 * speed); }
+      if (to.el) { to.el.classList.remove("motion-incoming"); M.pop(to.el, 160 * speed); }
       else if (to.seat) { M.pop(to.seat, 160 * speed); }
     });
   }
@@ -100,9 +100,9 @@
     if (!bug || !from) { return M.wait(0); }
     var svg = bug.querySelector("svg");
     var to = M.rectOf(bug);
-    bug.classList.add("mm-incoming");
+    bug.classList.add("motion-incoming");
     var box = {left: to.left, top: to.top, width: to.width, height: to.height};
-    var el = M.overlay("mm-fly mm-fly--bug", svg ? svg.cloneNode(true) : document.createElement("span"), box);
+    var el = M.overlay("motion-fly motion-fly--bug", svg ? svg.cloneNode(true) : document.createElement("span"), box);
     var a = M.centre(from), b = M.centre(to);
     var animation = el.animate([
       {transform: "translate(" + (a.x - b.x) + "px," + (a.y - b.y) + "px) scale(1.6) rotate(-20deg)"},
@@ -112,7 +112,7 @@
     M.light(M.seat(move.to), (M.FLY + 400) * speed);
     return M.finished(animation).then(function () {
       el.remove();
-      bug.classList.remove("mm-incoming");
+      bug.classList.remove("motion-incoming");
       return M.pop(bug, 200 * speed);
     });
   }
@@ -129,7 +129,7 @@
     if (move.kind === "caught" || move.kind === "wrong") {
       M.light(seat, ms * 2);
       var accused = M.seat(move.to);
-      M.light(accused, ms * 2, move.kind === "caught" ? "mm-accused" : "mm-acting");
+      M.light(accused, ms * 2, move.kind === "caught" ? "motion-alarm" : "motion-acting");
       return M.pop(move.kind === "caught" ? accused : seat, ms * 1.5, SHAKE);
     }
     M.light(seat, ms * 1.5);   // the slowest, keep

@@ -3,7 +3,7 @@
    A mosquito (Slap!), a cockroach (race) or a tell on a seat (Caught!) is timed from the frame
    that first paints it (requestAnimationFrame, which waits while the tab is hidden) to the
    click or key that answers it, and posted as reaction_ms. A window answers its card: while
-   that card still flies onto the pile (motion.js, "mm:landed") the clock has not started, and a
+   that card still flies onto the pile (motion.js, "table:landed") the clock has not started, and a
    tap before the landing sends no time. The server credits the rest of the time since it sent
    the window (the network, this page drawing it; the flight it asked for apart), at most a
    second, so a slow phone is not beaten by its network; see mogel/play/service.py (dated). */
@@ -52,7 +52,7 @@
 
   document.addEventListener("DOMContentLoaded", look);
   document.addEventListener("htmx:afterSettle", look);
-  document.addEventListener("mm:landed", function () {
+  document.addEventListener("table:landed", function () {
     stamp(waiting);
     waiting = [];
   });

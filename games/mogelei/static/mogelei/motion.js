@@ -25,7 +25,7 @@
     return svg ? svg.cloneNode(true) : document.createElement("span");
   }
   function still(seats, speed) {
-    seats.forEach(function (n) { M.light(seat(n), M.STILL * speed, "mm-highlight"); });
+    seats.forEach(function (n) { M.light(seat(n), M.STILL * speed, "motion-highlight"); });
     return M.wait(M.STILL * speed * 0.6);
   }
 
@@ -58,7 +58,7 @@
   function accuse(move, speed, reduced) {
     if (reduced) { return still([move.seat, move.target], speed); }
     M.light(seat(move.seat), M.FLY * 2 * speed);
-    M.light(seat(move.target), M.FLY * 2 * speed, move.right ? "mm-accused" : "mm-acting");
+    M.light(seat(move.target), M.FLY * 2 * speed, move.right ? "motion-alarm" : "motion-acting");
     return M.pop(seat(move.target), M.FLY * speed).then(function () { return flip(top(move.target), M.FLY * speed); });
   }
 
@@ -94,7 +94,7 @@
   }
 
   function turn(move, speed, reduced) {
-    M.light(seat(move.seat), M.STILL * speed, reduced ? "mm-highlight" : "mm-acting");
+    M.light(seat(move.seat), M.STILL * speed, reduced ? "motion-highlight" : "motion-acting");
     return M.wait(reduced ? 0 : M.LEAD * speed);
   }
 

@@ -27,7 +27,7 @@ _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 def interchangeable() -> frozenset[str]:
     """Placeholders any of which a translation may use where the msgid has one of them: every
-    game's card forms (``GameKind.interchangeable_placeholders``, e.g. Mogel Motte's)."""
+    game's card forms (``GameKind.interchangeable_placeholders``)."""
     return frozenset().union(*(kind.interchangeable_placeholders for kind in games.all_kinds()))
 
 

@@ -20,11 +20,11 @@
    A landing card goes first. A move that carries "land" (ms) flies at once (older waiting
    moves are dropped, the table already shows them) and lands that long after it left, as the
    server counts it. Until it lands a countdown on the table stands still (table.js) and a
-   game may time the player's reaction from the landing: the events "mm:landing" and
-   "mm:landed" on document, and window.tableMotion.landing() say where it is.
+   game may time the player's reaction from the landing: the events "table:landing" and
+   "table:landed" on document, and window.tableMotion.landing() say where it is.
 
    prefers-reduced-motion: reduce: nothing flies; the seats concerned get a short highlight
-   (class mm-highlight) instead, in the same order; a landing card appears on the pile,
+   (class motion-highlight) instead, in the same order; a landing card appears on the pile,
    highlighted, when it would have landed.
 
    Sound is off until the player presses the toggle ([data-sound-toggle], aria-pressed); the
@@ -52,7 +52,7 @@
   function landed() {
     if (!landing) { return; }
     landing = false;
-    document.dispatchEvent(new CustomEvent("mm:landed"));
+    document.dispatchEvent(new CustomEvent("table:landed"));
   }
   function table() { return document.getElementById("table"); }
   function wait(ms) { return new Promise(function (resolve) { setTimeout(resolve, Math.max(0, ms)); }); }
@@ -96,7 +96,7 @@
   function fly(node, from, to, ms, size) {
     size = size || cardSize();
     var a = centre(from), b = centre(to);
-    var el = overlay("mm-fly", node, {left: b.x - size.w / 2, top: b.y - size.h / 2, width: size.w, height: size.h});
+    var el = overlay("motion-fly", node, {left: b.x - size.w / 2, top: b.y - size.h / 2, width: size.w, height: size.h});
     var s0 = Math.max(0.35, Math.min(1.2, from.height / size.h));
     var s1 = Math.max(0.35, Math.min(1.2, to.height / size.h));
     var dx = a.x - b.x, dy = a.y - b.y;
@@ -112,7 +112,7 @@
 
   function light(el, ms, className) {
     if (!el) { return; }
-    var name = className || "mm-acting";
+    var name = className || "motion-acting";
     el.classList.add(name);
     setTimeout(function () { el.classList.remove(name); }, ms);
   }
@@ -142,17 +142,17 @@
     if (move.land) {
       // No flight: the landing card simply appears on the pile when it would have landed.
       var pile = pileEl("discard");
-      if (pile) { pile.classList.add("mm-incoming"); }
+      if (pile) { pile.classList.add("motion-incoming"); }
       return wait(move.land).then(function () {
-        if (pile) { pile.classList.remove("mm-incoming"); light(pile, ms, "mm-highlight"); }
+        if (pile) { pile.classList.remove("motion-incoming"); light(pile, ms, "motion-highlight"); }
         landed();
       });
     }
     [move.from, move.to].forEach(function (where) {
-      if (typeof where === "number") { light(seatEl(where), ms, "mm-highlight"); }
+      if (typeof where === "number") { light(seatEl(where), ms, "motion-highlight"); }
     });
-    if (move.to === "discard" || move.from === "discard") { light(pileEl("discard"), ms, "mm-highlight"); }
-    if (move.to === "draw" || move.from === "draw") { light(pileEl("draw"), ms, "mm-highlight"); }
+    if (move.to === "discard" || move.from === "discard") { light(pileEl("discard"), ms, "motion-highlight"); }
+    if (move.to === "draw" || move.from === "draw") { light(pileEl("draw"), ms, "motion-highlight"); }
     return wait(move.kind === "your_turn" || move.kind === "round_end" ? 0 : ms);
   }
 
@@ -194,14 +194,14 @@
     if (!move) {
       busy = false;
       var t = table();
-      document.documentElement.classList.remove("mm-busy");
+      document.documentElement.classList.remove("motion-busy");
       if (held && t && window.htmx) { held = false; window.htmx.trigger(t, "wake"); }
       held = false;
       return;
     }
     busy = true;
     busySince = performance.now();
-    document.documentElement.classList.add("mm-busy");
+    document.documentElement.classList.add("motion-busy");
     // Behind (more moves waiting)? Then each is shown faster, so the table never lags far.
     var speed = queue.length <= 1 ? 1 : Math.max(0.3, 2 / (1 + queue.length));
     // Whichever comes first, the move's end or the safety limit, moves the queue on, once.
@@ -275,7 +275,7 @@
       moves = moves.slice(lands);
       queue = [];
       landing = true;
-      document.dispatchEvent(new CustomEvent("mm:landing"));
+      document.dispatchEvent(new CustomEvent("table:landing"));
     }
     if (!was.turn && yourTurn(t) && !hushed) { moves.push({kind: "your_turn", from: null, to: null}); }
     enqueue(moves);
@@ -287,7 +287,7 @@
 
   function celebrate(el) {
     sound("celebrate");
-    el.classList.add("mm-celebrate");
+    el.classList.add("motion-celebrate");
     if (reduce.matches || !el.animate) { return; }
     el.animate([{transform: "scale(0.6)", opacity: 0}, {transform: "scale(1.15)", opacity: 1, offset: 0.6},
                 {transform: "scale(1)"}], {duration: 600, easing: "ease-out"});
@@ -295,7 +295,7 @@
     var c = centre(r);
     for (var i = 0; i < 16; i++) {
       var bit = document.createElement("span");
-      bit.className = "mm-confetti mm-confetti--" + (i % 4);
+      bit.className = "motion-confetti motion-confetti--" + (i % 4);
       bit.setAttribute("aria-hidden", "true");
       bit.style.left = c.x + "px";
       bit.style.top = c.y + "px";
@@ -352,7 +352,7 @@
   });
 
   function init() {
-    document.documentElement.classList.add("mm-motion");
+    document.documentElement.classList.add("motion-on");
     showToggles();
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }

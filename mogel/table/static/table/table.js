@@ -4,15 +4,12 @@
    coming back counts "3, 2, 1" before the game goes on.
 
    Everywhere: Space presses the table's one quick button (aria-keyshortcuts="Space"); every
-   [data-countdown] counts down; a tell shows for its moment, then the seat looks honest again.
-   On a table with data-shortcuts (the practice game):
-     x           on a focused card: make it disappear up your sleeve;
-     1 … 9       the seat buttons with that data-key, in table order (while there are any);
-     drag a card off the table (out of your hand) to make it disappear. */
+   [data-countdown] counts down, from window.tableClock.runsFrom() (the end of a count-in).
+   On a table with data-shortcuts (the practice game) a game's own script adds its keys through
+   window.tableKeys (below): this script says when a key is the table's, the game what it does. */
 (function () {
   "use strict";
   var started = 0;
-  var dragging = null;
 
   // A countdown may count from a card on the pile: while the card flies there (motion.js,
   // a move that carries "land") it stands still, then runs from the time the server gave.
@@ -29,38 +26,6 @@
       var box = el.closest("[data-timer]") || el.closest(".window");
       var meter = box && box.querySelector("[data-meter]");
       if (meter) { meter.value = left; }
-    });
-  }
-
-  /* Tells: a seat moves for data-tell-ms from the moment this page first showed it, then looks
-     honest again. The server sends a tell with seat--tell only when the page did not know it
-     yet; later tables list it (data-tell) until the cheat is over, and a seat that was still
-     moving keeps moving to its end, from where it was, instead of stopping or starting over. */
-  var tellSeen = {};
-  var tellTimers = [];
-  function tells() {
-    var now = performance.now();
-    tellTimers.forEach(clearTimeout);
-    tellTimers = [];
-    document.querySelectorAll("[data-tell]").forEach(function (seat) {
-      var id = seat.dataset.tell;
-      if (tellSeen[id] === undefined) {
-        if (!seat.classList.contains("seat--tell")) { return; }  // never shown here: missed
-        tellSeen[id] = Math.max(now, started);  // a tell shown under a count-in starts after it
-      }
-      var total = Number(seat.dataset.tellMs);
-      var shown = Math.max(0, now - tellSeen[id]);
-      if (shown >= total) {
-        seat.classList.remove("seat--tell", "seat--tell-new");
-        return;
-      }
-      seat.classList.add("seat--tell", "seat--tell-new");
-      // The movement is as long as the tell (at most 0.8 s: a lesson's tell stays longer, still).
-      seat.style.animationDuration = Math.min(total, 800) + "ms";
-      seat.style.animationDelay = -Math.min(shown, 800) + "ms";
-      tellTimers.push(setTimeout(function () {
-        seat.classList.remove("seat--tell", "seat--tell-new");
-      }, total - shown));
     });
   }
 
@@ -147,13 +112,15 @@
     }
   });
 
-  function restart() { started = performance.now() + countIn(); tick(); scheduleWake(); tells(); }
+  function restart() { started = performance.now() + countIn(); tick(); scheduleWake(); }
+
+  // A game's script that times something on the page (listening after this one, to the same
+  // DOMContentLoaded and htmx:afterSettle) starts it no earlier than this: not under a count-in.
+  window.tableClock = {runsFrom: function () { return started; }};
 
   document.addEventListener("DOMContentLoaded", restart);
-  // Right after the swap, before the browser paints: a tell that is over never flashes again.
-  document.addEventListener("htmx:afterSwap", tells);
   document.addEventListener("htmx:afterSettle", restart);
-  document.addEventListener("mm:landed", function () { started = performance.now(); tick(); });
+  document.addEventListener("table:landed", function () { started = performance.now(); tick(); });
   setInterval(tick, 100);
 
   function typing(target) {
@@ -167,19 +134,26 @@
     return t && t.hasAttribute("data-shortcuts") ? t : null;
   }
 
-  /* Hide a card: its sleeve button when the rules allow it, else ask the server anyway,
-     which answers with the reason (a refusal the server words). */
-  function cheat(card) {
+  var keys = [];   // the game's key handlers (tableKeys.register)
+
+  /* Post an action as the table's buttons do, for a key or gesture that has no button now:
+     the server applies it or answers with the reason it may not (a refusal it words). */
+  function act(action) {
     var t = shortcuts();
-    if (!t || !card) { return; }
-    var button = t.querySelector('.sleeve-btn[value="cheat ' + card + '"]');
-    if (button) { button.click(); return; }
-    if (!t.dataset.actionUrl || !window.htmx) { return; }
+    if (!t || !t.dataset.actionUrl || !window.htmx) { return; }
     window.htmx.ajax("POST", t.dataset.actionUrl, {
       target: "#table", swap: "outerHTML", source: t,
-      values: {action: "cheat " + card, version: t.dataset.version}
+      values: {action: action, version: t.dataset.version}
     });
   }
+
+  window.tableKeys = {
+    // register(function (event, table) {...}): a key on the practice table that is not Space,
+    // not typed into a field, without Alt/Ctrl/Meta, no repeat, not during a count-in.
+    register: function (handler) { keys.push(handler); },
+    shortcuts: shortcuts,
+    act: act
+  };
 
   document.addEventListener("keydown", function (event) {
     if (event.repeat || event.altKey || event.ctrlKey || event.metaKey) { return; }
@@ -201,46 +175,6 @@
     }
     var t = shortcuts();
     if (!t) { return; }
-    if (event.key === "x" || event.key === "X") {
-      var card = target && target.closest && target.closest("[data-card]");
-      if (card && t.contains(card)) {
-        event.preventDefault();
-        cheat(card.dataset.card);
-      }
-      return;
-    }
-    if (/^[1-9]$/.test(event.key)) {
-      var catcher = t.querySelector('.btn--catch[data-key="' + event.key + '"]');
-      if (catcher) {
-        event.preventDefault();
-        catcher.click();
-      }
-    }
-  });
-
-  /* Drag a card out of your hand and let go anywhere off it: the card is gone. */
-  document.addEventListener("dragstart", function (event) {
-    var card = event.target && event.target.closest && event.target.closest("[data-card][draggable=true]");
-    if (!card || !shortcuts()) { return; }
-    dragging = card.dataset.card;
-    event.dataTransfer.effectAllowed = "move";
-    event.dataTransfer.setData("text/plain", "mogel:" + dragging);
-    document.body.classList.add("mm-dragging");
-  });
-  document.addEventListener("dragover", function (event) {
-    if (dragging) { event.preventDefault(); event.dataTransfer.dropEffect = "move"; }
-  });
-  document.addEventListener("drop", function (event) {
-    if (!dragging) { return; }
-    event.preventDefault();
-    var card = dragging;
-    dragging = null;
-    document.body.classList.remove("mm-dragging");
-    var hand = event.target && event.target.closest && event.target.closest(".hand");
-    if (!hand) { cheat(card); }
-  });
-  document.addEventListener("dragend", function () {
-    dragging = null;
-    document.body.classList.remove("mm-dragging");
+    keys.forEach(function (handler) { handler(event, t); });
   });
 })();

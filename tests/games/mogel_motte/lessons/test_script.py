@@ -230,7 +230,7 @@ def test_the_winning_line_is_on_script_and_its_moves_are_on_the_table(lesson, st
         assert runner.planned(rs, move["do"]), f"{move['do']} is part of the step's plan"
         verb = move["do"].split()[0]
         if verb == "cheat":
-            assert controls.get("cheat", lesson.get("cheat_buttons", False)), "a step won by cheating shows Cheat"
+            assert controls.get("cheat", lesson.get("controls", {}).get("cheat", False)), "a step won by cheating shows Cheat"
         if verb == "catch":
             assert controls.get("catch", True), "a step won by a Caught! shows the button"
 
@@ -240,6 +240,6 @@ def test_the_guard_is_offered_no_cheat_unless_the_step_is_about_that(lesson, ste
     # The guard's Cheat buttons only ever get refused: offer them only where that refusal is the lesson.
     if step["scenario"]["guard"] != 0:
         return
-    cheat = step.get("controls", {}).get("cheat", lesson.get("cheat_buttons", False))
+    cheat = step.get("controls", {}).get("cheat", lesson.get("controls", {}).get("cheat", False))
     about_it = step["wrong_move"]["code"] == "guard_may_not_cheat"
     assert cheat == about_it

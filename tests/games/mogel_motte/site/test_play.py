@@ -318,7 +318,7 @@ def scan(html, game):
     assert '"hands":' not in html and '"draw":' not in html and '"seed"' not in html
     # Card pictures: the human's hand, the discard pile's top card, a card back, the Guard Bug marker;
     # besides, the faces of the public cards that just moved (tests/site/test_motion.py).
-    pictures = re.sub(r'<template class="table__moves".*?</template>', "", html, flags=re.S).count('class="mm-card ')
+    pictures = re.sub(r'<template class="table__moves".*?</template>', "", html, flags=re.S).count('class="table-card ')
     assert pictures <= len(game.hands[0]) + 3, (pictures, len(game.hands[0]))
     for seat in range(1, game.players):
         hand = game.hands[seat]

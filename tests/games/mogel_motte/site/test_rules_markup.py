@@ -43,7 +43,7 @@ def test_card_pictures_are_inline_svg_with_translated_names():
     with translation.override("de"):
         html = render("Play {card:spider3} now.")
     assert html.startswith("<p>Play <svg")
-    assert 'class="mm-card mm-card--sm mm-card--spider"' in html
+    assert 'class="table-card table-card--sm mogel-motte-card mogel-motte-card--spider"' in html
     assert 'role="img" aria-label="Spinne, Wert 3"' in html
 
 

@@ -188,7 +188,7 @@ def test_each_language_renders_every_section_with_its_anchor(client, rules, lang
         with translation.override(lang):
             title = inline_text(getattr(section, f"title_{lang}"))
         assert f'<h2 id="{section.slug}-title">{title}</h2>' in page
-    assert page.count('class="mm-card mm-card--sm') >= 1  # card pictures in the text
+    assert page.count('class="table-card table-card--sm') >= 1  # card pictures in the text
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "nl", "it"])

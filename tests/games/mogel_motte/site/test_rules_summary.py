@@ -119,7 +119,7 @@ def test_each_language_shows_every_box_in_order_with_card_pictures(client, summa
         with translation.override(lang):
             title = inline_text(getattr(section, f"title_{lang}"))
         assert f'<h2 id="{section.slug}-title">{title}</h2>' in page
-    assert page.count('class="mm-card mm-card--sm') >= 10
+    assert page.count('class="table-card table-card--sm') >= 10
     assert 'href="/static/rules/summary.css"' in page
     # The way to the details: the whole rulebook, and each box's own section.
     assert f'href="{RULES[lang]}"' in page

@@ -269,7 +269,7 @@ def test_each_step_offers_only_the_side_moves_it_is_about(client, lessons, clock
 
 def test_an_empty_draw_pile_shows_an_empty_place_until_the_discard_pile_refills_it(client, hx, lessons, clock):
     page = client.get("/en/learn/draw/", {"step": "empty-draw-pile"}).content.decode()
-    assert "Draw pile: 0" in page and 'class="mm-card mm-card--md pile__empty"' in page
+    assert "Draw pile: 0" in page and 'class="table-card table-card--md pile__empty"' in page
     html = hx.post("/en/learn/draw/act/", {"action": "draw", "version": "1"}).content.decode()
     assert "The discard pile was shuffled into a new draw pile." in html
     assert "pile__empty" not in html and "Draw pile: 2" in html

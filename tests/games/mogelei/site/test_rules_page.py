@@ -90,7 +90,7 @@ def test_the_rules_page_shows_every_section_with_card_pictures(client, mogelei, 
         pictures = [name for item in data for name in re.findall(r"\{card:([^{}\s]*)\}", item["body"][lang])]
         assert labels == [card_label(name, "by_value" if "-" in name else None) for name in pictures]
     assert "{card:" not in html, "every picture is drawn"
-    assert "mm-card--moth" not in html and "mm-card--guard" not in html, "no Mogel Motte card on Mogelei's page"
+    assert "mogel-motte-card--moth" not in html and "mogel-motte-card--guard" not in html, "no Mogel Motte card on Mogelei's page"
 
 
 @pytest.mark.parametrize("lang", LANGS)
