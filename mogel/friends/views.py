@@ -162,16 +162,17 @@ def room_context(request, table: Table, mine, message=None) -> dict:
 @with_table
 @shows_a_hand
 def table(request, table):
-    mine = service.seat_of(table, secret(request, table))
-    if mine is None and secret(request, table) and service.hashed(secret(request, table)) in table.removed:
+    value = secret(request, table)
+    mine = service.seat_of(table, value)
+    if mine is None and value and service.hashed(value) in table.removed:
         return refuse(request, table, "removed")
     if mine is not None:
         service.touch(mine, play.wall_ms())
     if not table.started:
         return render(request, "friends/room.html", room_context(request, table, mine))
-    if mine is None and not table.spectators:
-        return refuse(request, table, "no_spectators")
-    seat = None if mine is None else mine.number
+    seat, code = _viewer(request, table)
+    if code:
+        return refuse(request, table, code)
     turn, _refusal = service.run(table, seat)
     return render(request, "friends/game.html", game_context(request, table, turn))
 

@@ -342,3 +342,13 @@ def test_play_again_moves_everyone_to_the_rematch_in_the_same_seats(client, fast
         assert sorted(re.findall(r'data-card="([^"]+)"', page)) == sorted(game.hands[seat]) or "mogelei" in page
     # Asking again does not make a second rematch.
     assert client.post(table_url(table) + "again/").url == table_url(table.rematch)
+
+
+def test_a_forged_secret_opening_the_table_is_told_the_seat_is_not_theirs(client, fast):
+    table, _guests = started(client, "Ben", spectators="on")
+    forger = Client()
+    session = forger.session
+    session["friends"] = {table.pk: "forged"}
+    session.save()
+    response = forger.get(table_url(table))
+    assert response.status_code == 403 and "This seat is not yours" in message_of(html(response))

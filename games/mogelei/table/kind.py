@@ -79,6 +79,11 @@ class Mogelei(MogeleiRules, GameKind):
 
     # -- what the player's seat sees ------------------------------------------------------
 
+    def onlooker_view(self, game):
+        """A spectator: the engine's onlooker view (no hand, every face-down card hidden), placed
+        at the first seat's place for the presenter, which draws a table around a seat."""
+        return {**game.view(None), "seat": 0}
+
     def visible(self, event, seat):
         return seen_by(event, seat)
 
