@@ -24,7 +24,7 @@ from mogel.pages.caching import shows_a_hand
 from mogel.play import limits
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
-from mogel.play.views import TABLE, _reaction, _version, seat_context
+from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
 
 from . import service
 from .forms import CodeForm, SitForm, table_form
@@ -99,12 +99,9 @@ def new(request, key):
         return _new(request, kind, form)
     form = form_class(request.POST)
     address, now = limits.client_address(request), play.wall_ms()
-    wait = limits.wait_ms(request.session.session_key, address, now)
-    if wait:
-        response = _new(request, kind, form, status=429, message=_(
-            "You have started a lot of games in the last minute. Wait a moment, then try again."))
-        response["Retry-After"] = str(-(-wait // 1000))
-        return response
+    hurried = too_hurried(request, address, now, lambda message: _new(request, kind, form, 429, message))
+    if hurried:
+        return hurried
     if request.session.session_key is None:
         request.session.save()
     limits.note_post(request.session.session_key, address, now)

@@ -81,6 +81,16 @@ def _choices_key(kind) -> str:
     return kind.scoped("play_choices")
 
 
+def too_hurried(request, address: str, now: int, page):
+    """The answer to one post too many in a minute (``page(message)`` with a 429), or None."""
+    wait = limits.wait_ms(request.session.session_key, address, now)
+    if not wait:
+        return None
+    response = page(_("You have started a lot of games in the last minute. Wait a moment, then try again."))
+    response["Retry-After"] = str(-(-wait // 1000))
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 @with_kind
 def lobby(request, kind):
@@ -94,12 +104,9 @@ def lobby(request, kind):
         return _lobby(request, kind, form_class(initial={"name": name, **initial}))
     form = form_class(request.POST)
     address, now = limits.client_address(request), service.wall_ms()
-    wait = limits.wait_ms(request.session.session_key, address, now)
-    if wait:
-        response = _lobby(request, kind, form, status=429, message=_(
-            "You have started a lot of games in the last minute. Wait a moment, then try again."))
-        response["Retry-After"] = str(-(-wait // 1000))
-        return response
+    hurried = too_hurried(request, address, now, lambda message: _lobby(request, kind, form, 429, message))
+    if hurried:
+        return hurried
     if form.is_valid():
         request.session["play_name"] = form.cleaned_data["name"]
         request.session[_choices_key(kind)] = {key: form.cleaned_data[key] for key in form.remembered()}
