@@ -206,9 +206,10 @@ class PracticeHooks:
         when it answers nothing (it then counts at its arrival)."""
         return None
 
-    def held_ms(self, game, move) -> int:
+    def held_ms(self, game, move, seats=(0,)) -> int:
         """How long after its time the server waits before making a bot's planned ``move``:
-        a fast action the player could still beat with a tap on its way (``service.due``)."""
+        a fast action the player could still beat with a tap on its way (``service.due``). A
+        friends' table passes ``seats``, the people's seats the bots do not play for."""
         return 0
 
     def fast_time(self, game, verb: str, at: int) -> int:

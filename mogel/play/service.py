@@ -339,10 +339,14 @@ def _after(turn: Turn, events: list) -> None:
         turn.row.hold = False
 
 
-def due(kind, game, move) -> int:
+def due(turn: Turn, move) -> int:
     """When the server makes a planned bot move: at its time, or later while the kind holds it
-    back (``GameKind.held_ms``: Mogel Motte's race the player could still beat with a tap on its way)."""
-    return move.at + kind.held_ms(game, move)
+    back (``GameKind.held_ms``: Mogel Motte's race a person could still beat with a tap on its way;
+    at a table of several people, any person the bots do not play for)."""
+    if turn.people is None:
+        return move.at + turn.kind.held_ms(turn.game, move)
+    people = tuple(s for s in turn.people if s is not None and s not in (turn.bots or ()))
+    return move.at + turn.kind.held_ms(turn.game, move, seats=people)
 
 
 def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
@@ -364,7 +368,7 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
         if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
             _after(turn, game.advance(deadline))
             continue
-        if move is not None and (move.at if tap else due(kind, game, move)) <= now:
+        if move is not None and (move.at if tap else due(turn, move)) <= now:
             reflex = kind.is_reflex(game, move.action)
             if not reflex and deliberate:
                 return deliberate
@@ -548,7 +552,7 @@ def _wake(turn: Turn) -> int | None:
     if not row.hold:
         move = turn.plan()
         if move is not None:
-            times.append(due(turn.kind, game, move))
+            times.append(due(turn, move))
     return min(times) if times else None
 
 

@@ -199,7 +199,7 @@ class MogelMotte(GameKind):
             return None
         return tell["since"], tell["n"], 0
 
-    def held_ms(self, game, move):
+    def held_ms(self, game, move, seats=(HUMAN,)):
         """A bot's race waits out the reflex credit cap while the player holds a card to race with.
 
         The first race wins the cockroach, and the player's tap counts up to the cap before it
@@ -209,7 +209,8 @@ class MogelMotte(GameKind):
         """
         from mogel.play.service import CREDIT_CAP_MS
 
-        if move.action.startswith("race ") and any(a.startswith("race ") for a in game.legal_actions(HUMAN)):
+        if move.action.startswith("race ") and any(a.startswith("race ") for seat in seats
+                                                   for a in game.legal_actions(seat)):
             return CREDIT_CAP_MS
         return 0
 
