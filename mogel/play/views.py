@@ -20,7 +20,7 @@ from mogel.pages.caching import shows_a_hand
 from . import limits, service
 from .models import PracticeGame
 from .names import seat_names
-from .shell import LOG_LINES
+from .shell import LOG_LINES, log_lines
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
@@ -238,7 +238,20 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
             "shortcuts": seat is not None,
         },
     }
-    return kind.table(turn, view, legal, names, summary=summary, shell=shell)
+    context = kind.table(turn, view, legal, names, summary=summary, shell=shell)
+    return context if seat is not None else _as_onlooker(kind, context, view, names, seen[-MAX_ANNOUNCE:])
+
+
+def _as_onlooker(kind, context: dict, view: dict, names, announce: list) -> dict:
+    """A spectator's table is drawn from the first seat's place (the presenters draw around a
+    seat); nothing on it may speak to them as that seat: no "you", no prompt, no turn of theirs."""
+    context.update(log_lines(view, names, None, kind.describe))
+    context["announce"] = [kind.describe(e, names, None) for e in announce]
+    context.update(prompt="", my_turn=False, my_name="")
+    for seat in context.get("seats") or ():
+        if isinstance(seat, dict):
+            seat["is_me"] = False
+    return context
 
 
 def _respond(request, turn, status=200, **kwargs):

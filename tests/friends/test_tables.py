@@ -352,3 +352,11 @@ def test_a_forged_secret_opening_the_table_is_told_the_seat_is_not_theirs(client
     session.save()
     response = forger.get(table_url(table))
     assert response.status_code == 403 and "This seat is not yours" in message_of(html(response))
+
+
+@pytest.mark.parametrize("kind", ["mogel-motte", "mogelei"])
+def test_a_spectators_table_never_speaks_to_them_as_a_seat(client, fast, kind):
+    table, _guests = started(client, "Ben", kind=kind, spectators="on")
+    page = html(Client().get(table_url(table)))
+    table_part = page[page.index('id="table"'):]
+    assert "Your turn" not in table_part and "(you)" not in table_part and "You " not in table_part
