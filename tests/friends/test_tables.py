@@ -360,3 +360,21 @@ def test_a_spectators_table_never_speaks_to_them_as_a_seat(client, fast, kind):
     page = html(Client().get(table_url(table)))
     table_part = page[page.index('id="table"'):]
     assert "Your turn" not in table_part and "(you)" not in table_part and "You " not in table_part
+
+
+LANGS = {"de": ("/de/freunde/", "Tisch eröffnen", "Plätze"), "en": ("/en/friends/", "Create the table", "Seats"),
+         "fr": ("/fr/amis/", "Ouvrir la table", "Places"), "nl": ("/nl/vrienden/", "Tafel openen", "Plaatsen"),
+         "it": ("/it/amici/", "Apri il tavolo", "Posti")}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGS))
+def test_every_page_of_a_table_speaks_each_language(client, fast, lang):
+    prefix, create_label, seats_label = LANGS[lang]
+    assert create_label in html(client.get(f"{prefix}new/mogelei/"))
+    table = create(client, kind="mogelei")
+    assert seats_label in html(client.get(f"{prefix}{table.code}/"))
+    assert client.get(prefix).status_code == 200
+    host(client, table, "bot", seat="all")
+    host(client, table, "start")
+    page = html(client.get(f"{prefix}{table.code}/"))
+    assert 'id="table"' in page and f'lang="{lang}"' in page
