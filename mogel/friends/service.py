@@ -237,8 +237,9 @@ def _free_code() -> str:
 # -- presence ------------------------------------------------------------------------------------
 
 def touch(seat: Seat, wall: int) -> None:
-    """The person's page is at the table now."""
-    if wall - seat.seen_ms >= CONTACT_EVERY_MS:
+    """The person's page is at the table now (written only when the last contact noted is a
+    while old: a quarter of the grace at most, so a page that polls is never taken for gone)."""
+    if wall - seat.seen_ms >= min(CONTACT_EVERY_MS, grace_ms() // 4):
         Seat.objects.filter(pk=seat.pk, seen_ms__lt=wall).update(seen_ms=wall)
         seat.seen_ms = wall
 

@@ -87,6 +87,16 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     ben_cards = ben.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
     assert ann_cards and ben_cards
 
+    # Ben's phone drops out: after the grace time a bot plays for him; he comes back and plays on.
+    settings.MOGEL_FRIENDS_GRACE_MS = 2500
+    ben.goto("about:blank")
+    ann.wait_for_selector("#seats >> text=Bot plays for Ben", timeout=15_000)
+    shoot(ann, f"{kind}-takeover-desktop")
+    ben.goto(link)
+    ready(ben)
+    ann.wait_for_selector("#seats >> text=Ben is here", timeout=15_000)
+    assert ben.locator("#table [data-card]").count()
+
     deadline = time.monotonic() + 300
     while not (ann.locator("#btn-play-again").count() and ben.locator("#btn-play-again").count()):
         if time.monotonic() > deadline:
