@@ -341,8 +341,11 @@ def poll(request, table):
     row = PracticeGame.objects.filter(pk=table.game_id).only("pk", "publics", "wake_ms", "started_ms",
                                                              "seen_ms", "paused_ms", "away").first()
     wall = play.wall_ms()
+    # wake_ms knows the bots' moves, not when a bot takes over a seat whose person left: while
+    # one has, every poll lets the game catch up (the bot owes that person's moves).
     if (client == row.publics.get(play.mark(seat), 0)
-            and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)):
+            and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)
+            and not any(service.gone(s, wall) for s in table.seats.all())):
         return HttpResponse(status=204)
     turn, _refusal = service.run(table, seat)
     if client == turn.public_version():

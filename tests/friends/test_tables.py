@@ -378,3 +378,15 @@ def test_every_page_of_a_table_speaks_each_language(client, fast, lang):
     host(client, table, "start")
     page = html(client.get(f"{prefix}{table.code}/"))
     assert 'id="table"' in page and f'lang="{lang}"' in page
+
+
+def test_a_page_with_nothing_new_still_brings_on_the_bot_for_a_person_who_left(client, fast, clock):
+    table, ben = mogelei_table(client, fast)
+    page = html(client.get(table_url(table)))
+    version = version_of(page)
+    for _ in range(30):
+        clock.tick(2_500)
+        response = client.get(table_url(table) + "poll/", {"version": version}, HTTP_HX_REQUEST="true")
+        if response.status_code == 200:
+            version = version_of(html(response))
+    assert 1 not in game_of(table).expected()
