@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard
+.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -72,6 +72,10 @@ bench-web: setup
 bench-windows: setup
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/windows.py
+
+# A replay step (the whole game played again from its events, then the table) beside the engine's own replay.
+bench-replay: setup
+	$(PY) bench/replay.py
 
 # An attentive guard against one who glances every 3 s: catch rates over seeded games (about 15 minutes).
 bench-guard: setup

@@ -120,6 +120,9 @@ class PracticeHooks:
                        these actions are judged at the time they were made (empty: none).
     ``go_on``          what the summary's button posts to end a hold ("continue"); while the
                        bots hold, or when the engine does not take it now, it is no engine move.
+    ``replay_step``    dotted path of the engine's ``step(game, event)``, the move a logged event
+                       starts (``mogel.core.replay``): the replay of a game steps through these
+                       moves; "": no replay.
     """
 
     engine_path: str = ""
@@ -127,6 +130,7 @@ class PracticeHooks:
     hold_after: tuple[str, ...] = ("round_end",)
     fast_actions: dict[str, tuple[str, ...]] = {}
     go_on: str = "continue"
+    replay_step: str = ""
 
     # -- engine ---------------------------------------------------------------------------
 
@@ -140,6 +144,14 @@ class PracticeHooks:
     def form(self) -> type:
         """The lobby form class."""
         module, _dot, name = self.lobby_form.rpartition(".")
+        return getattr(import_module(module), name)
+
+    @cached_property
+    def replayer(self):
+        """The engine's ``step(game, event)`` for replays (``replay_step``), or None: no replay."""
+        if not self.replay_step:
+            return None
+        module, _dot, name = self.replay_step.rpartition(".")
         return getattr(import_module(module), name)
 
     def new_game(self, players: int, seed: int, choices: dict):

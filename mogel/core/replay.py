@@ -9,17 +9,18 @@ replay logs must be the stored one. Each engine gives its own ``step`` (``<game>
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .errors import IllegalAction
 
 
-def replay(start, events: list[dict], step: Callable[[object, dict], None]):
-    """``start`` (a game as it began) moved on through ``events``, its whole log; returns it.
+def moves(start, events: list[dict], step: Callable[[object, dict], None]) -> Iterator[object]:
+    """``start`` moved on through ``events`` one move at a time: yields the game after each move
+    (the same object, moved on; its ``log_length`` says where the move ended).
 
     ``step(game, event)`` plays the move an event starts (the engine's own). Raises
     ValueError where the events do not follow from the game (a wrong start, a changed or
-    missing event).
+    missing event). A replay page steps through these moves; :func:`replay` plays them all.
     """
     game = start
     done = game.log_length
@@ -34,4 +35,14 @@ def replay(start, events: list[dict], step: Callable[[object, dict], None]):
         if game.log_length == done or game.log[done:] != events[done:game.log_length]:
             raise ValueError(f"event {done} ({event['code']}) does not replay as stored")
         done = game.log_length
-    return game
+        yield game
+
+
+def replay(start, events: list[dict], step: Callable[[object, dict], None]):
+    """``start`` (a game as it began) moved on through ``events``, its whole log; returns it.
+
+    Raises ValueError where the events do not follow from the game (see :func:`moves`).
+    """
+    for _game in moves(start, events, step):
+        pass
+    return start

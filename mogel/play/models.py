@@ -64,6 +64,13 @@ class PracticeGame(models.Model):
     seen_ms = models.BigIntegerField(null=True, blank=True)
     paused_ms = models.BigIntegerField(default=0)
     away = models.BooleanField(default=False)
+    # Game.to_json() as dealt, before any move: a replay starts here and plays the stored events
+    # (mogel.play.replay). Empty in rows older than replays: rebuilt from the seed then.
+    start_state = models.TextField(blank=True, default="")
+    # Anyone with this token may watch the finished game's replay (the owner shares the link).
+    # Random, separate from the id, so a shared replay never gives the right to act; set the
+    # first time the owner opens the replay of the finished game.
+    replay_token = models.CharField(max_length=32, unique=True, null=True, blank=True, default=None)
     # A table of several people (mogel.friends): each seat's page version, {"<seat>": n}
     # ("-1": a spectator's), and what each person has noticed (a kind's ``watch``), by seat.
     # Empty in a practice game, whose one player's are ``public_version`` and ``memories``.

@@ -184,7 +184,7 @@ def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: s
     started = wall_ms()
     row = PracticeGame(owner=owner, kind=kind.key, started_ms=started, seen_ms=started, level=level,
                        player_name=player_name, pace=pace, choices=choices, address=address,
-                       language=(get_language() or "")[:8])
+                       language=(get_language() or "")[:8], start_state=game.to_json())
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, kind=kind,
                 changed=True, people=people, bots=None if bots is None else frozenset(bots))
     if people is not None:

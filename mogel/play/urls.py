@@ -11,7 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from mogel import games
 
-from . import views
+from . import replay_views, views
 
 
 class KindConverter:
@@ -29,8 +29,16 @@ class KindConverter:
 
 register_converter(KindConverter, "kind")
 
+# A replay's address names a step, so Back and a shared link work; the shared one names the
+# replay's token, never the game's id.
+_REPLAY = pgettext_lazy("url", "replay/")
+
 _views = [
     path("", views.lobby, name="lobby"),
+    path(format_lazy("{}<str:token>/", _REPLAY), replay_views.shared_replay, name="replay-shared-start"),
+    path(format_lazy("{}<str:token>/<int:step>/", _REPLAY), replay_views.shared_replay, name="replay-shared"),
+    path(format_lazy("<str:game_id>/{}", _REPLAY), replay_views.owner_replay, name="replay"),
+    path(format_lazy("<str:game_id>/{}<int:step>/", _REPLAY), replay_views.owner_replay, name="replay-step"),
     path("<str:game_id>/", views.game, name="game"),
     path("<str:game_id>/poll/", views.poll, name="poll"),
     path("<str:game_id>/act/", views.act, name="act"),

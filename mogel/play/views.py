@@ -64,7 +64,8 @@ def _unfinished(request) -> list[dict]:
         if service.registered(row.kind):
             kind = games.get(row.kind)
             found.append({"pk": row.pk, "created": row.created, "kind_name": kind.name,
-                          "url": kind.play_url("game", row.pk), "abandon_url": kind.play_url("abandon", row.pk)})
+                          "url": kind.play_url("game", row.pk), "abandon_url": kind.play_url("abandon", row.pk),
+                          "replay_url": kind.play_url("replay", row.pk) if kind.replayer else None})
     return found
 
 
@@ -174,6 +175,8 @@ def _again(kind, turn, summary: dict) -> None:
     common = {"players": turn.game.players, "level": row.level, "pace": row.pace}
     summary["again"] = {"name": row.player_name, **common, **row.choices}
     summary["change_url"] = kind.play_url("lobby") + "?" + urlencode({**common, **row.choices})
+    if kind.replayer:
+        summary["replay_url"] = kind.play_url("replay", row.pk)
 
 
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):

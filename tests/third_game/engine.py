@@ -127,3 +127,9 @@ class Climb(EventLog):
                 "phase": self.phase, "hand_sizes": [len(h) for h in self.hands], "clock": self.clock,
                 "hand": list(self.hands[seat]) if seat is not None else [],
                 "log": [e for e in (seen_by(e, seat) for e in self.log) if e], "log_start": self.log_base}
+
+
+def step(game: Climb, event: dict) -> None:
+    """The move a logged event starts (``mogel.core.replay``): a lay or a pass."""
+    action = f"lay {event['card']}" if event["code"] == "laid" else "pass"
+    game.apply(event["seat"], action, event["t"])

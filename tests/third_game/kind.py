@@ -50,6 +50,7 @@ class ClimbKind(games.GameKind):
     templates = {"body": "third_game/table.html#body", "summary": "third_game/summary.html"}
     sounds = {"turn": "table/sounds/turn.mp3"}
     engine_path, lobby_form = "tests.third_game.engine.Climb", "tests.third_game.kind.LobbyForm"
+    replay_step = "tests.third_game.engine.step"
     hold_after = ()
     lessons_dir, lesson_runner = str(HERE / "lessons"), "tests.third_game.kind.RULES"
     lesson_templates = {"table": "third_game/lesson_table.html", "panel": "tutorial/_panel.html#panel"}

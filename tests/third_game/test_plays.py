@@ -63,6 +63,11 @@ def test_a_game_is_played_to_its_end_against_the_bots(client, third_game, clock)
         html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert row_of(url).over
     assert "climbed out first" in html and 'id="btn-play-again"' in html
+    # Its replay is the platform's, with its own table at each step and everyone's cards.
+    assert f'href="{url}replay/" id="watch-replay"' in html
+    replay = client.get(url + "replay/1/").content.decode()
+    assert 'data-step="1"' in replay and 'class="climb-body"' in replay and "replay-hands" in replay
+    assert "hx-post" not in replay
 
 
 def test_a_refused_move_is_explained_with_its_rule_and_changes_nothing(client, third_game, clock):

@@ -41,7 +41,7 @@ def _action(event: dict, game: Game) -> tuple[int, str]:
     raise ValueError(f"event {code!r} does not start a move")
 
 
-def _step(game: Game, event: dict) -> None:
+def step(game: Game, event: dict) -> None:
     """Play the move (or let the window close) whose first logged event is ``event``."""
     if event["code"] in _CLOSING:
         game.advance(event["t"])
@@ -56,4 +56,4 @@ def _step(game: Game, event: dict) -> None:
 def replay(start: Game, events: list[dict]) -> Game:
     """``start`` (a game as it began: ``Game.new`` with its players, seed and options) moved on
     through ``events``, its whole log; raises ValueError where they do not follow."""
-    return core.replay(start, events, step=_step)
+    return core.replay(start, events, step=step)

@@ -75,6 +75,7 @@ class MogelMotte(GameKind):
     top_level = True
     engine_path = "games.mogel_motte.engine.Game"
     lobby_form = "games.mogel_motte.table.lobby.LobbyForm"
+    replay_step = "games.mogel_motte.engine.replay.step"
     templates = {
         "body": "mogel_motte/table.html#body",
         "summary": "mogel_motte/summary.html",

@@ -13,7 +13,7 @@ from .game import Game
 _VERBS = {"revealed": "reveal", "hid": "hide", "continued": "continue", "ended": "end"}
 
 
-def _step(game: Game, event: dict) -> None:
+def step(game: Game, event: dict) -> None:
     code, seat = event["code"], event.get("seat")
     if code == "called":
         action = f"call {event['colour']}"
@@ -31,4 +31,4 @@ def _step(game: Game, event: dict) -> None:
 def replay(start: Game, events: list[dict]) -> Game:
     """``start`` (a match as it began: ``Game.new`` with its players, seed and options)
     moved on through ``events``, its whole log; raises ValueError where they do not follow."""
-    return shared.replay(start, events, step=_step)
+    return shared.replay(start, events, step=step)

@@ -37,6 +37,7 @@ class Mogelei(MogeleiRules, GameKind):
     slug = "mogelei"
     engine_path = "games.mogelei.engine.Game"
     lobby_form = "games.mogelei.table.lobby.LobbyForm"
+    replay_step = "games.mogelei.engine.replay.step"
     templates = {
         "body": "mogelei/table.html#body",
         "summary": "mogelei/_summary.html",

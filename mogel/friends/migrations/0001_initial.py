@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('play', '0010_seat_events'),
+        ('play', '0011_seat_events'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0009_kind_has_no_default'),
+        ('play', '0010_game_replay'),
     ]
 
     operations = [
