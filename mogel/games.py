@@ -177,6 +177,8 @@ class PracticeHooks:
 
         ``deliberate_only``: only a move the player may see coming (its time is a public
         deadline the page wakes for); leave out what nobody at the table could foresee.
+        A friends' table (``mogel.friends``) also passes ``seats``, the seats the bots play now
+        (every seat but the player's, 0, when not given); so does ``observe``, for every seat.
         """
         raise NotImplementedError
 
@@ -193,6 +195,11 @@ class PracticeHooks:
         """The event as ``seat`` sees it (private parts removed), or None if it may not see it:
         by default the platform's filter of the engines' marks (``mogel.core.eventlog.seen_by``)."""
         return seen_by(event, seat)
+
+    def onlooker_view(self, game) -> dict:
+        """What a spectator at a friends' table sees: public things only, no hand at all
+        (by default the engine's ``view(None)``)."""
+        return game.view(None)
 
     def noticed(self, event: dict, seat: int | None) -> bool:
         """Whether ``seat`` can tell that ``event`` happened (counts in the page's version)."""
@@ -211,9 +218,10 @@ class PracticeHooks:
         when it answers nothing (it then counts at its arrival)."""
         return None
 
-    def held_ms(self, game, move) -> int:
+    def held_ms(self, game, move, seats=(0,)) -> int:
         """How long after its time the server waits before making a bot's planned ``move``:
-        a fast action the player could still beat with a tap on its way (``service.due``)."""
+        a fast action the player could still beat with a tap on its way (``service.due``). A
+        friends' table passes ``seats``, the people's seats the bots do not play for."""
         return 0
 
     def fast_time(self, game, verb: str, at: int) -> int:
@@ -222,8 +230,8 @@ class PracticeHooks:
 
     # -- the player's eyes ----------------------------------------------------------------
 
-    def watch(self, turn: Turn) -> None:
-        """Run after every change of the game: what the player notices (kept in ``turn.memories[HUMAN]``)."""
+    def watch(self, turn: Turn, seat: int = 0) -> None:
+        """Run after every change of the game: what the person at ``seat`` notices (kept in ``turn.eye(seat)``)."""
 
     def forget(self, memory: dict, clock: int) -> None:
         """Before saving: drop what the player's memory no longer needs at game time ``clock``."""
@@ -258,7 +266,8 @@ class PracticeHooks:
         """A refusal's translated message and the rules anchor that explains it."""
         raise NotImplementedError
 
-    def explain_late(self, verb: str, code: str, since: list[dict], names: list[str]) -> tuple[str, str] | None:
+    def explain_late(self, verb: str, code: str, since: list[dict], names: list[str],
+                     me: int = 0) -> tuple[str, str] | None:
         """Why a fast action was refused when the table had moved on since the page showed it
         (``since``: the player's log after the page's version): who was faster, the window
         closed … None: :meth:`explain` of the rules' code says it."""

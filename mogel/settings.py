@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "mogel.table",
     "mogel.rules",
     "mogel.play",
+    "mogel.friends",
     "tutorial",
     # The games, each one app that registers itself with the platform (mogel.games); their
     # order is the order the home page and the lobby's list show them in.

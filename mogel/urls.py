@@ -30,6 +30,8 @@ urlpatterns += i18n_patterns(
     path(pgettext_lazy("url", "rules/"), include("mogel.rules.urls")),
     path(pgettext_lazy("url", "learn/"), include("tutorial.urls")),
     path(pgettext_lazy("url", "play/"), include("mogel.play.urls")),
+    # Tables for friends, every game kind's: /<lang>/<friends/>…, a table at its code.
+    path(pgettext_lazy("url", "friends/"), include("mogel.friends.urls")),
     # Every other game kind's rules and lessons under its slug (/de/<slug>/regeln/): the
     # views find the kind in the registry (mogel.games) and answer 404 for any other slug.
     path(format_lazy("<slug:kind>/{}", pgettext_lazy("url", "rules/")), include("mogel.rules.kind_urls")),

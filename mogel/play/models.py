@@ -71,6 +71,11 @@ class PracticeGame(models.Model):
     # Random, separate from the id, so a shared replay never gives the right to act; set the
     # first time the owner opens the replay of the finished game.
     replay_token = models.CharField(max_length=32, unique=True, null=True, blank=True, default=None)
+    # A table of several people (mogel.friends): each seat's page version, {"<seat>": n}
+    # ("-1": a spectator's), and what each person has noticed (a kind's ``watch``), by seat.
+    # Empty in a practice game, whose one player's are ``public_version`` and ``memories``.
+    publics = models.JSONField(default=dict)
+    eyes = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -108,6 +113,28 @@ class PracticeEvent(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.index} of {self.game_id[:6]}…"
+
+class SeatEvent(models.Model):
+    """One seat's mark on one event of a game with several people (mogel.friends): what
+    PracticeEvent's ``public``, ``shown`` and ``sent_ms`` are for the practice game's one player,
+    per seat (-1: a spectator), with the event as that seat sees it (private parts of others left out)."""
+    game = models.ForeignKey(PracticeGame, on_delete=models.CASCADE, related_name="seat_events")
+    seat = models.SmallIntegerField()
+    index = models.PositiveIntegerField()
+    round = models.PositiveSmallIntegerField()
+    public = models.PositiveIntegerField(null=True, blank=True)
+    shown = models.BooleanField()
+    event = models.TextField(blank=True)
+    sent_ms = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat", "index"], name="seat_event_game_seat_index")]
+        indexes = [models.Index(fields=["game", "seat", "public"], name="seat_event_public"),
+                   models.Index(fields=["game", "seat", "round", "index"], name="seat_event_round")]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}'s event {self.index} of {self.game_id[:6]}…"
+
 
 class LobbyPost(models.Model):
     """One lobby post that was not refused, for the posts-per-minute cap (see mogel.play.limits).

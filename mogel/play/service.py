@@ -30,7 +30,7 @@ from django.utils.translation import get_language
 from mogel import games
 from mogel.core.errors import IllegalAction
 
-from .models import PracticeEvent, PracticeGame
+from .models import PracticeEvent, PracticeGame, SeatEvent
 
 HUMAN = 0
 MAX_STEPS = 400
@@ -95,20 +95,71 @@ class Turn:
     events: list = field(default_factory=list)
     # This request ended a pause with a count-in (:func:`contact`): the page must be told.
     counting_in: bool = False
+    # The seat this request is for (None: a spectator). The practice game's is always HUMAN.
+    seat: int | None = HUMAN
+    # A table of several people (mogel.friends): every seat with a page of its own, its
+    # version and its eyes kept per seat (``row.publics``, ``row.eyes``, :class:`SeatEvent`);
+    # None: the practice game, one player at HUMAN whose marks are PracticeEvent's own columns.
+    people: tuple | None = None
+    # The seats the bots play now (None: every seat but HUMAN, the kind's default).
+    bots: frozenset | None = None
+    # The people's marks on the events logged since the last save (:func:`_seat_records`).
+    seat_records: list = field(default_factory=list)
 
     def fresh(self) -> list[dict]:
         """The events logged since the row was read (or last saved)."""
         return self.game.log[self.stored - self.game.log_base:]
 
-    def public_version(self) -> int:
-        """The player's version now: the events the player's seat can notice, counted."""
-        return self.stored_public + sum(1 for e in self.fresh() if self.kind.noticed(e, HUMAN))
+    def stored_public_of(self, seat: int | None) -> int:
+        if self.people is None:
+            return self.stored_public
+        return self.row.publics.get(mark(seat), 0)
+
+    def public_version(self, seat: int | None | str = "turn") -> int:
+        """A seat's version now (the request's seat by default): the events it can notice, counted."""
+        seat = self.seat if seat == "turn" else seat
+        return self.stored_public_of(seat) + sum(1 for e in self.fresh() if self.kind.noticed(e, seat))
 
     def public_after(self, index: int) -> int:
-        """The player's version right after the event at log index ``index`` (one the game still holds)."""
+        """The seat's version right after the event at log index ``index`` (one the game still holds)."""
         game = self.game
         return self.public_version() - sum(1 for e in game.log[index + 1 - game.log_base:]
-                                           if self.kind.noticed(e, HUMAN))
+                                           if self.kind.noticed(e, self.seat))
+
+    def eye(self, seat: int | None) -> dict:
+        """What a person at ``seat`` has noticed so far (a kind's ``watch``): the practice game keeps
+        its player's in the bots' memories at HUMAN, a friends' table each person's in ``row.eyes``."""
+        if seat is None:
+            return {}
+        if self.people is None:
+            return self.memories.setdefault(seat, {})
+        return self.row.eyes.setdefault(mark(seat), {})
+
+    def plan(self, deliberate_only: bool = False):
+        """The bots' next move (only the seats in ``bots`` at a friends' table)."""
+        row, kind = self.row, self.kind
+        extra = {} if self.bots is None else {"seats": self.bots}
+        return kind.plan(self.game, row.level, self.memories, row.resume_ms, pace=row.pace,
+                         deliberate_only=deliberate_only, **extra)
+
+    def observe(self) -> None:
+        """Every bot's memory takes in the change; at a friends' table every seat's, so a bot can
+        take over a seat whose person left with what that seat has seen."""
+        extra = {} if self.people is None else {"seats": frozenset(range(self.game.players))}
+        self.kind.observe(self.game, self.row.level, self.memories, self.row.pace, **extra)
+
+    def watch(self) -> None:
+        if self.people is None:
+            self.kind.watch(self)
+            return
+        for seat in self.people:
+            if seat is not None:
+                self.kind.watch(self, seat)
+
+
+def mark(seat: int | None) -> str:
+    """A seat's key in ``row.publics`` and ``row.eyes`` (JSON keys are strings; a spectator is "-1")."""
+    return "-1" if seat is None else str(seat)
 
 
 def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
@@ -121,10 +172,11 @@ def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
 
 
 def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: str, player_name: str,
-          choices: dict, address: str = "") -> PracticeGame:
+          choices: dict, address: str = "", people: tuple | None = None, bots=None) -> PracticeGame:
     """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices.
 
-    The bots' names come from the language active now, for the whole game."""
+    The bots' names come from the language active now, for the whole game. ``people`` and
+    ``bots``: a table of several people (:class:`Turn`), its seats with pages and its bots' seats."""
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
@@ -134,14 +186,24 @@ def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: s
                        player_name=player_name, pace=pace, choices=choices, address=address,
                        language=(get_language() or "")[:8], start_state=game.to_json())
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, kind=kind,
-                changed=True)
-    kind.observe(game, level, turn.memories, row.pace)
-    kind.watch(turn)
+                changed=True, people=people, bots=None if bots is None else frozenset(bots))
+    if people is not None:
+        row.seen_ms = None   # a table of several people never pauses the whole game
+    turn.observe()
+    turn.watch()
     records = _prepare(turn)
     with transaction.atomic():
         row.save(force_insert=True)
         PracticeEvent.objects.bulk_create(records)
+        SeatEvent.objects.bulk_create(turn.seat_records)
     return row
+
+
+def load_for(row: PracticeGame, seat: int | None, people: tuple | None = None, bots=None) -> Turn:
+    """The row's game for one seat of a table of several people (``people``: the seats with pages)."""
+    turn = load(row)
+    turn.seat, turn.people, turn.bots = seat, people, (None if bots is None else frozenset(bots))
+    return turn
 
 
 def load(row: PracticeGame) -> Turn:
@@ -268,8 +330,8 @@ def _after(turn: Turn, events: list) -> None:
     kind = turn.kind
     turn.changed = True
     turn.events.extend(events)
-    kind.observe(turn.game, turn.row.level, turn.memories, turn.row.pace)
-    kind.watch(turn)
+    turn.observe()
+    turn.watch()
     if any(e["code"] in kind.hold_after for e in events) and not turn.game.over:
         turn.row.hold = True
     if turn.game.over:
@@ -277,10 +339,14 @@ def _after(turn: Turn, events: list) -> None:
         turn.row.hold = False
 
 
-def due(kind, game, move) -> int:
+def due(turn: Turn, move) -> int:
     """When the server makes a planned bot move: at its time, or later while the kind holds it
-    back (``GameKind.held_ms``: a bot's reflex the player could still beat with a tap on its way)."""
-    return move.at + kind.held_ms(game, move)
+    back (``GameKind.held_ms``: a bot's reflex a person could still beat with a tap on its way;
+    at a table of several people, any person the bots do not play for)."""
+    if turn.people is None:
+        return move.at + turn.kind.held_ms(turn.game, move)
+    people = tuple(s for s in turn.people if s is not None and s not in (turn.bots or ()))
+    return move.at + turn.kind.held_ms(turn.game, move, seats=people)
 
 
 def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
@@ -297,12 +363,12 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
     for _ in range(MAX_STEPS):
         if game.over or row.hold:
             break
-        move = kind.plan(game, row.level, turn.memories, row.resume_ms, pace=row.pace)
+        move = turn.plan()
         deadline = game.next_deadline()
         if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
             _after(turn, game.advance(deadline))
             continue
-        if move is not None and (move.at if tap else due(kind, game, move)) <= now:
+        if move is not None and (move.at if tap else due(turn, move)) <= now:
             reflex = kind.is_reflex(game, move.action)
             if not reflex and deliberate:
                 return deliberate
@@ -319,18 +385,26 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
 
 
 def _shown(turn: Turn, texts) -> list[dict]:
-    return [turn.kind.visible(json.loads(text), HUMAN) for text in texts]
+    return [turn.kind.visible(json.loads(text), turn.seat) for text in texts]
+
+
+def _marks(turn: Turn):
+    """The request's seat's marks on the events (``index``, ``round``, ``public``, ``shown``,
+    ``sent_ms``, ``event``): PracticeEvent's own columns in the practice game, a seat's
+    :class:`SeatEvent` rows at a table of several people."""
+    if turn.people is None:
+        return PracticeEvent.objects.filter(game_id=turn.row.pk)
+    return SeatEvent.objects.filter(game_id=turn.row.pk, seat=int(mark(turn.seat)))
 
 
 def visible_since(turn: Turn, public: int, last: int | None = None) -> list[dict]:
     """The events in the player's log after the player's version ``public``, oldest first
     (only the ``last`` ones if given). The stored ones come from the event table."""
-    fresh = [e for e in (turn.kind.visible(e, HUMAN) for e in turn.fresh()) if e]
+    fresh = [e for e in (turn.kind.visible(e, turn.seat) for e in turn.fresh()) if e]
     wanted = None if last is None else last - len(fresh)
     stored = []
-    if public < turn.stored_public and (wanted is None or wanted > 0):
-        query = (PracticeEvent.objects.filter(game_id=turn.row.pk, shown=True, public__gt=public,
-                                              index__lt=turn.stored)
+    if public < turn.stored_public_of(turn.seat) and (wanted is None or wanted > 0):
+        query = (_marks(turn).filter(shown=True, public__gt=public, index__lt=turn.stored)
                  .order_by("-index").values_list("event", flat=True))
         stored = _shown(turn, reversed(query[:wanted] if wanted else query))
     found = stored + fresh
@@ -339,9 +413,9 @@ def visible_since(turn: Turn, public: int, last: int | None = None) -> list[dict
 
 def recent_log(turn: Turn, last: int) -> list[tuple[int, int, dict]]:
     """The last ``last`` saved events of the player's log: (round, the player's version after it, event)."""
-    query = (PracticeEvent.objects.filter(game_id=turn.row.pk, shown=True).order_by("-index")
+    query = (_marks(turn).filter(shown=True).order_by("-index")
              .values_list("round", "public", "event"))[:last]
-    return [(round_no, public, turn.kind.visible(json.loads(text), HUMAN))
+    return [(round_no, public, turn.kind.visible(json.loads(text), turn.seat))
             for round_no, public, text in reversed(query)]
 
 
@@ -349,7 +423,7 @@ def last_round_log(turn: Turn) -> list[dict]:
     """The previous round's events as the player sees them (the current round's are in ``view``)."""
     if not turn.game.history:
         return []
-    query = (PracticeEvent.objects.filter(game_id=turn.row.pk, round=turn.game.history[-1]["round"], shown=True)
+    query = (_marks(turn).filter(round=turn.game.history[-1]["round"], shown=True)
              .order_by("index").values_list("event", flat=True))
     return _shown(turn, query)
 
@@ -372,7 +446,7 @@ def credit_ms(arrival: int, sent: int | None, reaction: int | None) -> int:
 def first_sent(turn: Turn, public: int) -> int | None:
     """Game time at which a page was first sent the table of the player's version ``public``
     (or of a later one): when the window that version opened could first be on its screen."""
-    return (PracticeEvent.objects.filter(game_id=turn.row.pk, public__gte=public).order_by("public")
+    return (_marks(turn).filter(public__gte=public).order_by("public")
             .values_list("sent_ms", flat=True).first())
 
 
@@ -383,10 +457,11 @@ def note_sent(turn: Turn, shown: int | None = None) -> None:
     event table, not in a process: any worker may answer the page, and another the tap.
     """
     row = turn.row
-    low = max(shown or 0, row.public_version - SENT_SPAN)
-    if row.public_version > low:
-        PracticeEvent.objects.filter(game_id=row.pk, public__gt=low, public__lte=row.public_version,
-                                     sent_ms__isnull=True).update(sent_ms=game_now(row, turn.game))
+    version = turn.stored_public_of(turn.seat)
+    low = max(shown or 0, version - SENT_SPAN)
+    if version > low:
+        _marks(turn).filter(public__gt=low, public__lte=version,
+                            sent_ms__isnull=True).update(sent_ms=game_now(row, turn.game))
 
 
 def dated(turn: Turn, verb: str, action: str, now: int, reaction_ms: int | None) -> int:
@@ -424,18 +499,21 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     stale only when the player made the same fast action since the page was drawn.
     """
     game = turn.game
-    if posted_version < 0 or posted_version > turn.stored_public:
+    seat = turn.seat
+    if seat is None:
+        raise BadPost   # a spectator has no seat to act for
+    if posted_version < 0 or posted_version > turn.stored_public_of(seat):
         raise BadPost
     verb = action.split()[0] if action.split() else ""
     again = turn.kind.fast_actions.get(verb)
     if again is not None:
         # A double tap is a few events back at most: the last ones since the page's version will do.
         recent = visible_since(turn, posted_version, last=SENT_SPAN)
-        if any(e["code"] in again and e.get("seat") == HUMAN for e in recent):
+        if any(e["code"] in again and e.get("seat") == seat for e in recent):
             raise Stale
         at = dated(turn, verb, action, now, reaction_ms)
         deliberate = catch_up(turn, at, tap=True)
-        events = game.apply(HUMAN, action, turn.kind.fast_time(game, verb, at))
+        events = game.apply(seat, action, turn.kind.fast_time(game, verb, at))
         _resume(turn, now)
         _after(turn, events)
         catch_up(turn, now, deliberate)
@@ -444,13 +522,13 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     catch_up(turn, now, tap=True)
     if visible_since(turn, posted_version, last=1):
         raise Stale
-    if action == turn.kind.go_on and (turn.row.hold or action not in game.legal_actions(HUMAN)):
+    if action == turn.kind.go_on and (turn.row.hold or action not in game.legal_actions(seat)):
         # The summary's "go on" (or a second click on it): the bots go on; never an engine move.
         if turn.row.hold:
             _resume(turn, now)
             turn.changed = True
         return
-    events = game.apply(HUMAN, action, max(now, game.clock))
+    events = game.apply(seat, action, max(now, game.clock))
     _resume(turn, now)
     _after(turn, events)
 
@@ -472,9 +550,9 @@ def _wake(turn: Turn) -> int | None:
     if deadline is not None:
         times.append(deadline)
     if not row.hold:
-        move = turn.kind.plan(game, row.level, turn.memories, row.resume_ms, pace=row.pace)
+        move = turn.plan()
         if move is not None:
-            times.append(due(turn.kind, game, move))
+            times.append(due(turn, move))
     return min(times) if times else None
 
 
@@ -486,8 +564,8 @@ def page_wake(turn: Turn) -> int | None:
     row, game, kind = turn.row, turn.game, turn.kind
     if game.over or row.hold:
         return None
-    times = list(kind.page_deadlines(game, HUMAN))
-    move = kind.plan(game, row.level, turn.memories, row.resume_ms, deliberate_only=True, pace=row.pace)
+    times = list(kind.page_deadlines(game, turn.seat)) if turn.seat is not None else []
+    move = turn.plan(deliberate_only=True)
     if move is not None:
         times.append(move.at)
     return min(times) if times else None
@@ -506,13 +584,36 @@ def _prepare(turn: Turn) -> list[PracticeEvent]:
                                      shown=kind.visible(event, HUMAN) is not None,
                                      event=json.dumps(event, separators=(",", ":"))))
     row.version, row.public_version = game.log_length, public
-    if HUMAN in turn.memories:
+    if turn.people is not None:
+        turn.seat_records = _seat_records(turn)
+        for memory in row.eyes.values():
+            kind.forget(memory, game.clock)
+    elif HUMAN in turn.memories:
         kind.forget(turn.memories[HUMAN], game.clock)
     row.memories = json.dumps(turn.memories, separators=(",", ":"))
     row.wake_ms = _wake(turn)
     game.trim_log()
     row.state = game.to_json()
     turn.stored, turn.stored_public, turn.stored_round = row.version, public, rnd
+    return records
+
+
+def _seat_records(turn: Turn) -> list[SeatEvent]:
+    """Every person's (and the spectators') marks on the fresh events, as their own page
+    counts and shows them; their versions move on in ``row.publics``."""
+    row, kind, records = turn.row, turn.kind, []
+    for seat in turn.people:
+        public, rnd = turn.stored_public_of(seat), turn.stored_round
+        for index, event in enumerate(turn.fresh(), start=turn.stored):
+            if event["code"] == "round_start":
+                rnd = event["round"]
+            noticed, seen = kind.noticed(event, seat), kind.visible(event, seat)
+            public += noticed
+            if noticed or seen is not None:
+                records.append(SeatEvent(game_id=row.pk, seat=int(mark(seat)), index=index, round=rnd,
+                                         public=public if noticed else None, shown=seen is not None,
+                                         event=json.dumps(seen, separators=(",", ":")) if seen else ""))
+        row.publics[mark(seat)] = public
     return records
 
 
@@ -526,10 +627,13 @@ def save(turn: Turn) -> bool:
         updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold).update(
             state=row.state, version=row.version, public_version=row.public_version, memories=row.memories,
             wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over,
+            publics=row.publics, eyes=row.eyes,
             # update() skips auto_now; the prune command reads `updated` as the last time played.
             updated=timezone.now())
         if updated == 1:
             PracticeEvent.objects.bulk_create(records)
+            if turn.people is not None:
+                SeatEvent.objects.bulk_create(turn.seat_records)
     return updated == 1
 
 

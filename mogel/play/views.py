@@ -20,7 +20,7 @@ from mogel.pages.caching import shows_a_hand
 from . import limits, service
 from .models import PracticeGame
 from .names import seat_names
-from .shell import LOG_LINES
+from .shell import LOG_LINES, log_lines
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
@@ -82,6 +82,16 @@ def _choices_key(kind) -> str:
     return kind.scoped("play_choices")
 
 
+def too_hurried(request, address: str, now: int, page):
+    """The answer to one post too many in a minute (``page(message)`` with a 429), or None."""
+    wait = limits.wait_ms(request.session.session_key, address, now)
+    if not wait:
+        return None
+    response = page(_("You have started a lot of games in the last minute. Wait a moment, then try again."))
+    response["Retry-After"] = str(-(-wait // 1000))
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 @with_kind
 def lobby(request, kind):
@@ -95,12 +105,9 @@ def lobby(request, kind):
         return _lobby(request, kind, form_class(initial={"name": name, **initial}))
     form = form_class(request.POST)
     address, now = limits.client_address(request), service.wall_ms()
-    wait = limits.wait_ms(request.session.session_key, address, now)
-    if wait:
-        response = _lobby(request, kind, form, status=429, message=_(
-            "You have started a lot of games in the last minute. Wait a moment, then try again."))
-        response["Retry-After"] = str(-(-wait // 1000))
-        return response
+    hurried = too_hurried(request, address, now, lambda message: _lobby(request, kind, form, 429, message))
+    if hurried:
+        return hurried
     if form.is_valid():
         request.session["play_name"] = form.cleaned_data["name"]
         request.session[_choices_key(kind)] = {key: form.cleaned_data[key] for key in form.remembered()}
@@ -173,19 +180,32 @@ def _again(kind, turn, summary: dict) -> None:
 
 
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
-    row, game, kind = turn.row, turn.game, turn.kind
-    names = seat_names(row.player_name, game.players, row.language or None)
-    view = game.view(service.HUMAN)
+    row, kind = turn.row, turn.kind
+    names = seat_names(row.player_name, turn.game.players, row.language or None)
+    urls = {"action_url": kind.play_url("act", row.pk), "poll_url": kind.play_url("poll", row.pk),
+            "away_url": kind.play_url("away", row.pk), "lobby_url": kind.play_url("lobby")}
+    return seat_context(turn, names, urls, client_version=client_version, message=message,
+                        message_url=message_url, message_kind=message_kind)
+
+
+def seat_context(turn, names, urls, *, client_version=None, message=None, message_url=None,
+                 message_kind="refusal", again=None):
+    """The table as the request's seat (``turn.seat``; None: a spectator) sees it: the kind's
+    ``table`` context from that seat's view, legal moves and log. ``urls``: where its buttons post
+    and its page polls; ``again``: how "Play again" is set up at the end (default: the practice lobby's)."""
+    row, game, kind, seat = turn.row, turn.game, turn.kind, turn.seat
+    view = game.view(seat) if seat is not None else kind.onlooker_view(game)
     # While the scores are on screen nothing is owed until the player goes on.
-    legal = [] if row.hold else game.legal_actions(service.HUMAN)
+    legal = [] if row.hold or seat is None else game.legal_actions(seat)
+    version = turn.public_version()
     # The game keeps only the end of its log: the table's last lines and the news since the
     # page's version come from the event table, in one read of its last lines.
-    news = client_version is not None and client_version < row.public_version
+    news = client_version is not None and client_version < version
     recent = service.recent_log(turn, LOG_LINES) if news or view["log_start"] else []
     seen = [e for _round, public, e in recent if public > client_version] if news else []
     summary = kind.summary(turn, names) if row.hold or game.over else None
     if summary and game.over:
-        _again(kind, turn, summary)
+        (again or _again)(kind, turn, summary)
     if row.hold and summary:
         # The next round is already dealt, but the player is still reading the last one:
         # its log, not the new hands (the table hides seats, piles and hand).
@@ -194,8 +214,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
         lines = [e for round_no, _public, e in recent if round_no == game.round]
         view = {**view, "log": lines, "log_start": view["log_start"] + len(view["log"]) - len(lines)}
     shell = {
-        "action_url": kind.play_url("act", row.pk),
-        "version": row.public_version,
+        "action_url": urls["action_url"],
+        "version": version,
         "client_version": client_version,
         "announce": seen[-MAX_ANNOUNCE:],
         "moved": seen,
@@ -203,10 +223,10 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "kind": kind,
             "body_template": kind.templates.get("body"),
             "sounds": kind.sounds,
-            "poll_url": kind.play_url("poll", row.pk),
+            "poll_url": urls["poll_url"],
             "poll_ms": _poll_ms(),
             "wake_in_ms": _wake_in(turn),
-            "away_url": kind.play_url("away", row.pk),
+            "away_url": urls.get("away_url"),
             "count_in_ms": service.count_in_left(row),
             "message": message,
             "message_url": message_url,
@@ -216,12 +236,25 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "summary_template": kind.templates.get("summary"),
             "go_on": kind.go_on,
             "hold": row.hold,
-            "lobby_url": kind.play_url("lobby"),
+            "lobby_url": urls["lobby_url"],
             "table_label": _("Card table"),
-            "shortcuts": True,
+            "shortcuts": seat is not None,
         },
     }
-    return kind.table(turn, view, legal, names, summary=summary, shell=shell)
+    context = kind.table(turn, view, legal, names, summary=summary, shell=shell)
+    return context if seat is not None else _as_onlooker(kind, context, view, names, seen[-MAX_ANNOUNCE:])
+
+
+def _as_onlooker(kind, context: dict, view: dict, names, announce: list) -> dict:
+    """A spectator's table is drawn from the first seat's place (the presenters draw around a
+    seat); nothing on it may speak to them as that seat: no "you", no prompt, no turn of theirs."""
+    context.update(log_lines(view, names, None, kind.describe))
+    context["announce"] = [kind.describe(e, names, None) for e in announce]
+    context.update(prompt="", my_turn=False, my_name="")
+    for seat in context.get("seats") or ():
+        if isinstance(seat, dict):
+            seat["is_me"] = False
+    return context
 
 
 def _respond(request, turn, status=200, **kwargs):

@@ -30,10 +30,11 @@ def profile() -> dict | None:
     return getattr(settings, "MOGEL_BOT_PROFILE", None) or None
 
 
-def _engine_bots(game, level: str, pace: str = "normal") -> dict:
+def _engine_bots(game, level: str, pace: str = "normal", seats=None) -> dict:
+    """The bots, one per seat they play: every seat but the player's (0), or ``seats`` (a friends' table)."""
     bots = {}
     overrides = profile()
-    for seat in range(1, game.players):
+    for seat in (range(1, game.players) if seats is None else sorted(seats)):
         bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms(pace), profile=overrides)
     return bots
 
@@ -45,7 +46,7 @@ def is_reflex(game, action: str) -> bool:
 
 
 def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: bool = False,
-         pace: str = "normal") -> Planned | None:
+         pace: str = "normal", seats=None) -> Planned | None:
     """The next bot move, or None. Deliberate moves come at least a pace after the last visible event.
 
     ``deliberate_only``: the next play, draw, gift or hand-over as planned, leaving out
@@ -53,7 +54,7 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: 
     """
     if game.over:
         return None
-    move = engine_bots.next_move(game, _engine_bots(game, level, pace), memories, game.seed,
+    move = engine_bots.next_move(game, _engine_bots(game, level, pace, seats), memories, game.seed,
                                  deliberate_only=deliberate_only)
     if move is None:
         return None
@@ -65,5 +66,5 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: 
     return Planned(seat, action, max(at, game.clock))
 
 
-def observe(game, level: str, memories: dict, pace: str = "normal") -> None:
-    engine_bots.observe(game, _engine_bots(game, level, pace), memories, game.seed)
+def observe(game, level: str, memories: dict, pace: str = "normal", seats=None) -> None:
+    engine_bots.observe(game, _engine_bots(game, level, pace, seats), memories, game.seed)

@@ -147,11 +147,11 @@ class MogelMotte(GameKind):
 
     # -- bots -----------------------------------------------------------------------------
 
-    def plan(self, game, level, memories, resume_ms=0, *, pace="normal", deliberate_only=False):
-        return bots.plan(game, level, memories, resume_ms, deliberate_only=deliberate_only, pace=pace)
+    def plan(self, game, level, memories, resume_ms=0, *, pace="normal", deliberate_only=False, seats=None):
+        return bots.plan(game, level, memories, resume_ms, deliberate_only=deliberate_only, pace=pace, seats=seats)
 
-    def observe(self, game, level, memories, pace="normal"):
-        bots.observe(game, level, memories, pace)
+    def observe(self, game, level, memories, pace="normal", seats=None):
+        bots.observe(game, level, memories, pace, seats)
 
     def is_reflex(self, game, action):
         return bots.is_reflex(game, action)
@@ -160,6 +160,13 @@ class MogelMotte(GameKind):
 
     def noticed(self, event, seat):
         return noticed(event, seat)
+
+    def onlooker_view(self, game):
+        """A spectator sees the table from the first seat's place without its hand, its act or
+        any event that seat alone saw: the engine's view is always a seat's."""
+        view = game.view(0)
+        log = [e for e in (self.visible(e, None) for e in view["log"]) if e]
+        return {**view, "hand": [], "act": None, "log": log}
 
     def page_deadlines(self, game, seat):
         """A window closing, the player's own cheat getting away (never a bot's: nobody sees it coming)."""
@@ -191,12 +198,12 @@ class MogelMotte(GameKind):
             landed = opened.get("landed", opened["t"])
             return landed, turn.public_after(index), landed - opened["t"]
         seat = action.split()[1:2]
-        tell = (turn.memories.get(HUMAN, {}).get("tells") or {}).get(seat[0] if seat else "")
+        tell = (turn.eye(turn.seat).get("tells") or {}).get(seat[0] if seat else "")
         if tell is None:
             return None
         return tell["since"], tell["n"], 0
 
-    def held_ms(self, game, move):
+    def held_ms(self, game, move, seats=(HUMAN,)):
         """A bot's race waits out the reflex credit cap while the player holds a card to race with.
 
         The first race wins the cockroach, and the player's tap counts up to the cap before it
@@ -206,7 +213,8 @@ class MogelMotte(GameKind):
         """
         from mogel.play.service import CREDIT_CAP_MS
 
-        if move.action.startswith("race ") and any(a.startswith("race ") for a in game.legal_actions(HUMAN)):
+        if move.action.startswith("race ") and any(a.startswith("race ") for seat in seats
+                                                   for a in game.legal_actions(seat)):
             return CREDIT_CAP_MS
         return 0
 
@@ -217,9 +225,9 @@ class MogelMotte(GameKind):
 
     # -- the player's eyes ----------------------------------------------------------------
 
-    def watch(self, turn):
-        """Hands that shrank without a logged reason (``games.mogel_motte.table.tells``), in ``memories[HUMAN]``."""
-        tells.watch(turn.game.view(HUMAN), turn.memories.setdefault(HUMAN, {}), turn.public_version())
+    def watch(self, turn, seat=HUMAN):
+        """Hands that shrank without a logged reason (``games.mogel_motte.table.tells``), in the seat's eyes."""
+        tells.watch(turn.game.view(seat), turn.eye(seat), turn.public_version(seat))
 
     def forget(self, memory, clock):
         tells.prune(memory, clock)
@@ -227,26 +235,26 @@ class MogelMotte(GameKind):
     # -- the table ------------------------------------------------------------------------
 
     def summary(self, turn, names):
-        game = turn.game
+        game, me = turn.game, getattr(turn, "seat", HUMAN)
         if not game.history:
             return None
         last = game.history[-1]
         summary = {
             "round": last["round"],
-            "rows": [{"name": names[s], "is_me": s == HUMAN, "cards": len(last["hands"][s]),
+            "rows": [{"name": names[s], "is_me": s == me, "cards": len(last["hands"][s]),
                       "minus": last["minus"][s], "total": last["totals"][s]} for s in range(game.players)],
             "next_guard": names[game.guard] if not game.over else None,
-            "next_guard_is_me": game.guard == HUMAN,
+            "next_guard_is_me": game.guard == me,
             "out": names[last["out"]] if last["out"] is not None else None,
         }
         if game.over:
             ranking = game.ranking()
-            summary["ranking"] = [{"place": place, "name": names[s], "is_me": s == HUMAN, "score": game.scores[s]}
+            summary["ranking"] = [{"place": place, "name": names[s], "is_me": s == me, "score": game.scores[s]}
                                   for place, s in placed(ranking)]
             summary["rounds"] = [{"round": h["round"], "minus": [h["minus"][s] for s in range(game.players)]}
                                  for h in game.history]
             summary["names"] = names
-            summary["won"] = HUMAN in ranking[0]
+            summary["won"] = me in ranking[0]
         return summary
 
     def table(self, turn, view, legal, names, *, summary, shell):
@@ -263,7 +271,7 @@ class MogelMotte(GameKind):
         from mogel.play.service import game_now
 
         now = game_now(row, game)
-        seen = tells.active(turn.memories.get(HUMAN, {}), now, shown=shell["client_version"],
+        seen = tells.active(turn.eye(turn.seat), now, shown=shell["client_version"],
                             tell_ms=bots.tell_ms(row.level))
         act_ms = game.options["act_ms"]
         context = present(view, legal, names, tells=seen, now=now, action_url=shell["action_url"],
@@ -289,8 +297,8 @@ class MogelMotte(GameKind):
     def explain(self, code, params):
         return explain(code, params)
 
-    def explain_late(self, verb, code, since, names):
-        return explain_late(verb, code, since, names, HUMAN)
+    def explain_late(self, verb, code, since, names, me=HUMAN):
+        return explain_late(verb, code, since, names, me)
 
     def lesson_table(self, run, shell):
         return lesson_table(run, shell)

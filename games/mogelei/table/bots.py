@@ -32,12 +32,15 @@ def delay_ms(game, seat: int, pace: str) -> int:
     return round(pace_ms(pace) * share)
 
 
-def plan(game, level: str, memories: dict, resume_ms: int = 0, pace: str = "normal") -> Planned | None:
-    """The bot move due first, or None (the match is over, or only the player owes one)."""
+def plan(game, level: str, memories: dict, resume_ms: int = 0, pace: str = "normal",
+         seats=None) -> Planned | None:
+    """The bot move due first, or None (the match is over, or only people owe one). ``seats``: the
+    seats the bots play (a friends' table); every seat but the player's by default."""
     if game.over:
         return None
     start = max(last_public_t(game), resume_ms)
-    due = [(start + delay_ms(game, seat, pace), seat) for seat in game.expected() if seat != HUMAN]
+    due = [(start + delay_ms(game, seat, pace), seat) for seat in game.expected()
+           if (seat != HUMAN if seats is None else seat in seats)]
     if not due:
         return None
     at, seat = min(due)
@@ -46,10 +49,10 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0, pace: str = "norm
     return Planned(seat, action, max(at, game.clock))
 
 
-def observe(game, memories: dict) -> None:
+def observe(game, memories: dict, seats=None) -> None:
     """Let every bot's memory take in the game after a change."""
     for seat in range(game.players):
-        if seat != HUMAN:
+        if (seat != HUMAN if seats is None else seat in seats):
             engine_bots.observe(_whole(game.view(seat)), memories.setdefault(seat, {}))
 
 

@@ -71,14 +71,19 @@ class Mogelei(MogeleiRules, GameKind):
 
     # -- bots -----------------------------------------------------------------------------
 
-    def plan(self, game, level, memories, resume_ms=0, *, pace="normal", deliberate_only=False):
+    def plan(self, game, level, memories, resume_ms=0, *, pace="normal", deliberate_only=False, seats=None):
         # Every Mogelei move is deliberate: the page may wake for each.
-        return bots.plan(game, level, memories, resume_ms, pace)
+        return bots.plan(game, level, memories, resume_ms, pace, seats)
 
-    def observe(self, game, level, memories, pace="normal"):
-        bots.observe(game, memories)
+    def observe(self, game, level, memories, pace="normal", seats=None):
+        bots.observe(game, memories, seats)
 
     # -- what the player's seat sees ------------------------------------------------------
+
+    def onlooker_view(self, game):
+        """A spectator: the engine's onlooker view (no hand, every face-down card hidden), placed
+        at the first seat's place for the presenter, which draws a table around a seat."""
+        return {**game.view(None), "seat": 0}
 
     def visible(self, event, seat):
         return seen_by(event, seat)
@@ -88,15 +93,15 @@ class Mogelei(MogeleiRules, GameKind):
     def summary(self, turn, names):
         """After a game: its last round (the last pass turned up), fried eggs, reward cards and
         points, the match so far; at the end of the match the ranking."""
-        game = turn.game
+        game, me = turn.game, getattr(turn, "seat", HUMAN)
         if not game.games_history:
             return None
         finished = game.games_history[-1]["game"]
-        result = game_summary({"players": game.players, "games_history": game.games_history}, names, HUMAN,
+        result = game_summary({"players": game.players, "games_history": game.games_history}, names, me,
                               game.ranking() if game.over else None)
         last_round = next((h for h in reversed(game.history) if h["game"] == finished), None)
         summary = {**result, "round": last_round["round"] if last_round else game.round,
-                   "last_round": round_summary(last_round, names, HUMAN, game.options["eggs"]) if last_round else None,
+                   "last_round": round_summary(last_round, names, me, game.options["eggs"]) if last_round else None,
                    "go_on_label": _("Start the next game")}
         if summary["last_round"]:
             summary["last"] = [{**row, **{k: passed[k] for k in ("card", "how", "egg")}}

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class FriendsConfig(AppConfig):
+    name = "mogel.friends"
+    label = "friends"

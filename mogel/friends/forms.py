@@ -1,0 +1,20 @@
+"""The "Play with friends" form: the kind's own lobby form (seat count in its range, its own
+choices, bot level, pace, the host's name) plus whether spectators may watch."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+def table_form(kind):
+    """The kind's lobby form with the table's own choice."""
+    return type(f"{kind.form.__name__}ForFriends", (kind.form,), {
+        "spectators": forms.BooleanField(label=_("Allow spectators"), required=False),
+    })
+
+
+class SitForm(forms.Form):
+    name = forms.CharField(label=_("Your name"), max_length=20, strip=True)
+
+
+class CodeForm(forms.Form):
+    code = forms.CharField(label=_("Table code"), max_length=12, strip=True)

@@ -1,0 +1,25 @@
+"""The refusals of a friends' table, one translated sentence per ``service.Refusal`` code."""
+
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES = {
+    "wrong_code": _("There is no table with that code. Check the letters and try again."),
+    "full": _("This table is full. Ask the host to make room, or start a table of your own."),
+    "name_taken": _("Someone at this table already has that name. Please pick another one."),
+    "bad_name": _("Please enter your name (at most 20 characters)."),
+    "not_your_seat": _("This seat is not yours. Open the invite link in the browser you sat down with."),
+    "other_seat": _("You can only play for your own seat."),
+    "not_host": _("Only the host can do that."),
+    "started": _("This game has already started."),
+    "removed": _("The host has taken you off this table. Ask them for a new invite."),
+    "no_such_seat": _("There is no such seat at this table."),
+    "seat_taken": _("Someone already sits there."),
+    "not_the_host_seat": _("The host's seat cannot be freed."),
+    "not_ready": _("Every seat needs a person or a bot before the game can start."),
+    "no_spectators": _("This game has already started, and the host does not allow spectators."),
+}
+# How each refusal answers: a table that does not exist is a 404, a forbidden act a 403,
+# a table no longer in that state a 409, a post the form would never send a 400.
+STATUS = {"wrong_code": 404, "not_your_seat": 403, "other_seat": 403, "not_host": 403, "removed": 403,
+          "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409,
+          "not_ready": 409, "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400}

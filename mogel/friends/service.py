@@ -1,0 +1,295 @@
+"""Tables for friends, written once for every game kind: seats, the host's powers, presence,
+and the game itself through the practice game's service (``mogel.play.service``) for one seat
+at a time. No process memory and no background worker, as the practice game: every request
+loads the table, lets bots and windows catch up with server time and saves.
+
+Who a person is: the secret their browser's session holds for the table (``Seat.secret_hash``
+is its sha256). Nothing a page posts names its seat: the seat is the session's.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from mogel import games
+from mogel.core.errors import IllegalAction
+from mogel.play import service as play
+from mogel.play.models import PracticeGame
+from mogel.play.names import bot_names, name_key
+
+from .models import Seat, Table, hashed, new_code, new_secret
+
+# A person whose page has had no contact this long gets a bot playing for them (BGA's "zombie",
+# but they take the seat back by coming back). Pages poll several times a second; a phone that
+# locks its screen for a minute is gone for the table.
+GRACE_MS = 60_000
+# A poll's contact is written only when the one noted is this old: most polls write nothing.
+CONTACT_EVERY_MS = 3_000
+
+
+class Refusal(Exception):
+    """Bad input at a table: the table is unchanged; ``code`` names the message (views.MESSAGES)."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+def grace_ms() -> int:
+    return int(getattr(settings, "MOGEL_FRIENDS_GRACE_MS", GRACE_MS))
+
+
+def owner(table: Table) -> str:
+    """The game row's owner: never a session key (those are 32 letters and digits), so no
+    practice-game address serves a friends' game."""
+    return f"friends:{table.pk}"
+
+
+# -- creating, joining, the host's powers --------------------------------------------------------
+
+def create(kind, *, name: str, players: int, level: str, pace: str, choices: dict, spectators: bool,
+           language: str) -> tuple[Table, str]:
+    """A new table with its host at seat 0; returns it and the host's secret."""
+    secret = new_secret()
+    for _ in range(20):
+        try:
+            with transaction.atomic():
+                table = Table.objects.create(code=new_code(), kind=kind.key, players=players, level=level,
+                                             pace=pace, choices=choices, spectators=spectators,
+                                             language=language[:8])
+                Seat.objects.create(table=table, number=0, name=name, secret_hash=hashed(secret), host=True,
+                                    seen_ms=play.wall_ms())
+            return table, secret
+        except IntegrityError:
+            continue   # the code was taken: draw another
+    raise RuntimeError("no free table code")
+
+
+def find(code: str) -> Table:
+    table = Table.objects.filter(code=(code or "").strip().upper()[:12]).first()
+    if table is None:
+        raise Refusal("wrong_code")
+    return table
+
+
+def seat_of(table: Table, secret: str | None) -> Seat | None:
+    if not secret:
+        return None
+    return table.seats.filter(secret_hash=hashed(secret)).first()
+
+
+def check_person(table: Table, secret: str | None) -> Seat:
+    """The session's seat at the table, or why it has none."""
+    seat = seat_of(table, secret)
+    if seat is not None:
+        return seat
+    if secret and hashed(secret) in table.removed:
+        raise Refusal("removed")
+    raise Refusal("not_your_seat")
+
+
+def check_host(table: Table, secret: str | None) -> Seat:
+    seat = check_person(table, secret)
+    if not seat.host:
+        raise Refusal("not_host")
+    return seat
+
+
+def _free_number(table: Table) -> int | None:
+    taken = set(table.seats.values_list("number", flat=True))
+    return next((n for n in range(table.players) if n not in taken), None)
+
+
+def sit(table: Table, name: str) -> str:
+    """A guest sits down at the first free seat; returns their secret."""
+    if table.started:
+        raise Refusal("started")
+    name = " ".join(name.split())[:20]
+    if not name:
+        raise Refusal("bad_name")
+    with transaction.atomic():
+        seats = list(Table.objects.select_for_update().get(pk=table.pk).seats.all())
+        if any(name_key(s.name) == name_key(name) for s in seats):
+            raise Refusal("name_taken")
+        number = _free_number(table)
+        if number is None:
+            raise Refusal("full")
+        secret = new_secret()
+        Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
+                            seen_ms=play.wall_ms())
+    return secret
+
+
+def _number(table: Table, value) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise Refusal("no_such_seat") from None
+    if not 0 <= number < table.players:
+        raise Refusal("no_such_seat")
+    return number
+
+
+def add_bot(table: Table, value) -> None:
+    """The host fills one empty seat (``value``), or every empty one (``"all"``), with a bot."""
+    if table.started:
+        raise Refusal("started")
+    taken = set(table.seats.values_list("number", flat=True))
+    numbers = [n for n in range(table.players) if n not in taken] if value == "all" else [_number(table, value)]
+    if any(n in taken for n in numbers):
+        raise Refusal("seat_taken")
+    names = list(table.seats.values_list("name", flat=True))
+    for number in numbers:
+        name = _bot_name(table, names)
+        names.append(name)
+        Seat.objects.create(table=table, number=number, name=name)
+
+
+def _bot_name(table: Table, names: list[str]) -> str:
+    used = {name_key(n) for n in names}
+    return next(n for n in bot_names(table.language or None) if name_key(n) not in used)
+
+
+def move(table: Table, source, target) -> None:
+    """The host moves whoever sits at ``source`` to ``target`` (swapping with whoever sits there)."""
+    if table.started:
+        raise Refusal("started")
+    a, b = _number(table, source), _number(table, target)
+    with transaction.atomic():
+        first = table.seats.filter(number=a).first()
+        if first is None:
+            raise Refusal("no_such_seat")
+        second = table.seats.filter(number=b).first()
+        first.number = table.players + 1   # out of the way of the unique (table, number)
+        first.save(update_fields=["number"])
+        if second is not None:
+            second.number = a
+            second.save(update_fields=["number"])
+        first.number = b
+        first.save(update_fields=["number"])
+
+
+def remove(table: Table, value) -> None:
+    """The host frees a seat: a bot goes, a guest who left is told so if they come back."""
+    if table.started:
+        raise Refusal("started")
+    seat = table.seats.filter(number=_number(table, value)).first()
+    if seat is None:
+        raise Refusal("no_such_seat")
+    if seat.host:
+        raise Refusal("not_the_host_seat")
+    if not seat.bot:
+        table.removed = [*table.removed, seat.secret_hash]
+        table.save(update_fields=["removed"])
+    seat.delete()
+
+
+def start(table: Table) -> None:
+    """The host starts: every seat must have a person or a bot."""
+    if table.started:
+        raise Refusal("started")
+    seats = list(table.seats.all())
+    if len(seats) < table.players:
+        raise Refusal("not_ready")
+    kind = games.get(table.kind)
+    people = tuple(s.number for s in seats if not s.bot) + ((None,) if table.spectators else ())
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.game_id is not None:
+            raise Refusal("started")
+        host = next(s for s in seats if s.host)
+        row = play.start(kind, owner(table), players=table.players, level=table.level, pace=table.pace,
+                         player_name=host.name, choices=table.choices, people=people,
+                         bots=[s.number for s in seats if s.bot])
+        row.language = table.language
+        row.save(update_fields=["language"])
+        table.game = row
+        table.save(update_fields=["game"])
+
+
+def again(table: Table) -> Table:
+    """"Play again": the next table with the same people and bots in the same seats, started at
+    once; whoever asks first makes it, everyone else's page follows (``Table.rematch``)."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.rematch_id is not None:
+            return locked.rematch
+        fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
+                                     pace=table.pace, choices=table.choices, spectators=table.spectators,
+                                     language=table.language)
+        Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
+                                       host=s.host, seen_ms=s.seen_ms) for s in table.seats.all()])
+        locked.rematch = fresh
+        locked.save(update_fields=["rematch"])
+    start(fresh)
+    return fresh
+
+
+def _free_code() -> str:
+    for _ in range(20):
+        code = new_code()
+        if not Table.objects.filter(code=code).exists():
+            return code
+    raise RuntimeError("no free table code")
+
+
+# -- presence ------------------------------------------------------------------------------------
+
+def touch(seat: Seat, wall: int) -> None:
+    """The person's page is at the table now (written only when the last contact noted is a
+    while old: a quarter of the grace at most, so a page that polls is never taken for gone)."""
+    if wall - seat.seen_ms >= min(CONTACT_EVERY_MS, grace_ms() // 4):
+        Seat.objects.filter(pk=seat.pk, seen_ms__lt=wall).update(seen_ms=wall)
+        seat.seen_ms = wall
+
+
+def gone(seat: Seat, wall: int) -> bool:
+    """A person whose page has had no contact for the grace time: a bot plays for them."""
+    return not seat.bot and wall - seat.seen_ms > grace_ms()
+
+
+def presence(seats: list[Seat], wall: int) -> list[dict]:
+    """Each seat as the table shows it: here, a bot, or a bot playing for a person who left."""
+    return [{"number": s.number, "name": s.name, "bot": s.bot, "host": s.host,
+             "gone": gone(s, wall), "here": not s.bot and not gone(s, wall)} for s in seats]
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+def names(table: Table, seats: list[Seat]) -> list[str]:
+    by_number = {s.number: s.name for s in seats}
+    return [by_number.get(n, "?") for n in range(table.players)]
+
+
+def people(table: Table, seats: list[Seat]) -> tuple:
+    """The seats whose pages count versions and marks: every person's (a bot may take over one
+    for a while), and the spectators' (None) if the host allows them."""
+    return tuple(s.number for s in seats if not s.bot) + ((None,) if table.spectators else ())
+
+
+def run(table: Table, seat: int | None, action: str | None = None, posted_version: int | None = None,
+        reaction_ms: int | None = None, attempts: int = 8):
+    """Load the table's game for ``seat`` (None: a spectator), catch up, maybe act, save.
+
+    As ``mogel.play.service.run``, with the bots playing the bot seats and the seats of people
+    gone longer than the grace time, and no whole-game pause (one person looking away does not
+    stop the others' game). Returns ``(turn, refusal)``."""
+    seats = list(table.seats.all())
+    for _ in range(attempts):
+        row = PracticeGame.objects.get(pk=table.game_id)
+        wall = play.wall_ms()
+        bots = [s.number for s in seats if s.bot or (gone(s, wall) and s.number != seat)]
+        turn = play.load_for(row, seat, people(table, seats), bots)
+        now = play.game_now(row, turn.game)
+        refusal = None
+        if action is None:
+            play.catch_up(turn, now)
+        else:
+            try:
+                play.act(turn, action, posted_version, now, reaction_ms)
+            except (play.Stale, play.BadPost, IllegalAction) as error:
+                refusal = error
+        if play.save(turn):
+            return turn, refusal
+    raise RuntimeError("too many concurrent writes")

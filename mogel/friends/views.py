@@ -1,0 +1,421 @@
+"""A friends' table's pages: create, join by link or code, the waiting room with the host's
+powers, then the game for each seat, polled (plain function views, htmx fragments).
+
+What a seat's page shows is :func:`table_html` alone: the poll uses it now, a pushed stream
+may use it later. Every refusal is a translated message and an unchanged table."""
+
+from __future__ import annotations
+
+import io
+import re
+from functools import wraps
+
+import segno
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language, gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from mogel import games
+from mogel.core.errors import IllegalAction
+from mogel.pages.caching import shows_a_hand
+from mogel.play import limits
+from mogel.play import service as play
+from mogel.play.models import PracticeGame
+from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
+
+from . import service
+from .forms import CodeForm, SitForm, table_form
+from .messages import MESSAGES, STATUS
+from .models import CODE_LENGTH, Table
+
+CODE = re.compile(rf"^[A-Za-z0-9]{{{CODE_LENGTH}}}$")
+SESSION = "friends"
+ROOM_POLL_MS = 2000
+SEATS_POLL_MS = 3000
+
+
+def url(name: str, table: Table) -> str:
+    return reverse(f"friends:{name}", kwargs={"code": table.code})
+
+
+def with_table(view):
+    """Pass the view the table the address names; an unknown code is the page that says so."""
+    @wraps(view)
+    def wrapped(request, code, *args, **kwargs):
+        table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
+        if table is None or not play.registered(table.kind):
+            return refuse(request, None, "wrong_code")
+        return view(request, table, *args, **kwargs)
+    return wrapped
+
+
+def refuse(request, table, code: str, **extra):
+    """A refusal's page (or its fragment, for htmx): the message and a way on; the table unchanged."""
+    context = {"message": MESSAGES[code], "table": table, "join_url": reverse("friends:join"),
+               "table_url": url("table", table) if table else None, **extra}
+    template = "friends/refused.html#refusal" if request.htmx else "friends/refused.html"
+    return render(request, template, context, status=STATUS[code])
+
+
+# -- who is asking --------------------------------------------------------------------------------
+
+def secret(request, table: Table) -> str | None:
+    """The session's secret for this table, or for the table it is the rematch of (the people
+    keep their seats, and their secrets, from one game to the next)."""
+    mine = request.session.get(SESSION) or {}
+    for _step in range(20):
+        if table is None:
+            return None
+        if table.pk in mine:
+            return mine[table.pk]
+        table = Table.objects.filter(rematch=table).first()
+    return None
+
+
+def remember(request, table: Table, value: str) -> None:
+    mine = dict(request.session.get(SESSION) or {})
+    mine[table.pk] = value
+    # A family plays a few tables an evening; the session keeps the last ones only.
+    request.session[SESSION] = dict(list(mine.items())[-20:])
+
+
+# -- create and join -----------------------------------------------------------------------------
+
+@require_http_methods(["GET", "POST"])
+def new(request, key):
+    try:
+        kind = games.get(key)
+    except LookupError:
+        raise Http404 from None
+    if not kind.engine_path:
+        raise Http404
+    form_class = table_form(kind)
+    if request.method == "GET":
+        initial = form_class.preset(request.session.get(kind.scoped("play_choices")) or {}, request.GET)
+        form = form_class(initial={"name": request.session.get("play_name", ""), **initial})
+        return _new(request, kind, form)
+    form = form_class(request.POST)
+    address, now = limits.client_address(request), play.wall_ms()
+    hurried = too_hurried(request, address, now, lambda message: _new(request, kind, form, 429, message))
+    if hurried:
+        return hurried
+    if request.session.session_key is None:
+        request.session.save()
+    limits.note_post(request.session.session_key, address, now)
+    if not form.is_valid():
+        return _new(request, kind, form, status=400)
+    data = form.cleaned_data
+    request.session["play_name"] = data["name"]
+    table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
+                                  pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
+                                  language=get_language() or "")
+    remember(request, table, value)
+    return redirect(url("table", table))
+
+
+def _new(request, kind, form, status=200, message=None):
+    return render(request, "friends/new.html", {"kind": kind, "form": form, "message": message,
+                                                "new_url": reverse("friends:new", kwargs={"key": kind.key})},
+                  status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request):
+    """Where a code read out over the phone is typed."""
+    form = CodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = service.find(form.cleaned_data["code"].replace(" ", "").replace("-", ""))
+        except service.Refusal as refusal:
+            return render(request, "friends/join.html", {"form": form, "message": MESSAGES[refusal.code]},
+                          status=STATUS[refusal.code])
+        return redirect(url("table", table))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "friends/join.html", {"form": form}, status=status)
+
+
+# -- the waiting room ----------------------------------------------------------------------------
+
+def room_context(request, table: Table, mine, message=None) -> dict:
+    seats = {s.number: s for s in table.seats.all()}
+    wall = play.wall_ms()
+    link = request.build_absolute_uri(url("table", table))
+    rows = []
+    for number in range(table.players):
+        seat = seats.get(number)
+        rows.append({"number": number, "seat": seat, "mine": seat is not None and mine is not None
+                     and seat.pk == mine.pk, "gone": seat is not None and service.gone(seat, wall)})
+    return {"table": table, "kind": games.get(table.kind), "rows": rows, "me": mine,
+            "is_host": mine is not None and mine.host, "link": link, "code": table.code,
+            "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
+            "message": message, "room_url": url("room", table), "host_url": url("host", table),
+            "sit_url": url("sit", table), "qr_url": url("qr", table), "poll_ms": ROOM_POLL_MS,
+            "sit_form": SitForm()}
+
+
+@require_GET
+@with_table
+@shows_a_hand
+def table(request, table):
+    value = secret(request, table)
+    mine = service.seat_of(table, value)
+    if mine is None and value and service.hashed(value) in table.removed:
+        return refuse(request, table, "removed")
+    if mine is not None:
+        service.touch(mine, play.wall_ms())
+    if not table.started:
+        return render(request, "friends/room.html", room_context(request, table, mine))
+    seat, code = _viewer(request, table)
+    if code:
+        return refuse(request, table, code)
+    turn, _refusal = service.run(table, seat)
+    return render(request, "friends/game.html", game_context(request, table, turn))
+
+
+@require_GET
+@with_table
+def room(request, table):
+    """The waiting room's poll: who sat down; once the host started, the page reloads into the game."""
+    if table.started:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
+    mine = service.seat_of(table, secret(request, table))
+    if mine is not None:
+        service.touch(mine, play.wall_ms())
+    return render(request, "friends/room.html#room", room_context(request, table, mine))
+
+
+@require_GET
+@with_table
+def qr(request, table):
+    """The invite link as a QR code (SVG, served from here: the page's CSP allows no inline script)."""
+    code = segno.make(request.build_absolute_uri(url("table", table)), error="m")
+    out = io.BytesIO()
+    # A document of its own (an <img>): with its namespace, without the XML declaration.
+    code.save(out, kind="svg", scale=6, border=2, xmldecl=False, svgns=True, title=_("Invite link"))
+    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@require_POST
+@with_table
+def sit(request, table):
+    form = SitForm(request.POST)
+    if not form.is_valid():
+        return _room_refusal(request, table, "bad_name")
+    if service.seat_of(table, secret(request, table)) is not None:
+        return redirect(url("table", table))
+    try:
+        value = service.sit(table, form.cleaned_data["name"])
+    except service.Refusal as refusal:
+        return _room_refusal(request, table, refusal.code)
+    if request.session.session_key is None:
+        request.session.save()
+    remember(request, table, value)
+    return redirect(url("table", table))
+
+
+def _room_refusal(request, table, code):
+    """The waiting room again with the refusal on it (the table unchanged); a started table's own page."""
+    if table.started:
+        return refuse(request, table, code)
+    mine = service.seat_of(table, secret(request, table))
+    template = "friends/room.html#room" if request.htmx else "friends/room.html"
+    return render(request, template, room_context(request, table, mine, message=MESSAGES[code]),
+                  status=STATUS[code])
+
+
+HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
+               "move": lambda t, p: service.move(t, p.get("seat"), p.get("to")),
+               "remove": lambda t, p: service.remove(t, p.get("seat")),
+               "start": lambda t, p: service.start(t)}
+
+
+@require_POST
+@with_table
+def host(request, table):
+    """The host's powers: a bot in an empty seat (or all), move a seat, free a seat, start."""
+    power = HOST_POWERS.get(request.POST.get("op", ""))
+    try:
+        service.check_host(table, secret(request, table))
+        if power is None:
+            raise service.Refusal("no_such_seat")
+        power(table, request.POST)
+    except service.Refusal as refusal:
+        return _room_refusal(request, table, refusal.code)
+    if table.started:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response if request.htmx else redirect(url("table", table))
+    if not request.htmx:
+        return redirect(url("table", table))
+    return render(request, "friends/room.html#room", room_context(request, table, service.seat_of(
+        table, secret(request, table))))
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+def _again(table):
+    def again(kind, turn, summary):
+        summary["again"] = {"code": table.code}
+        summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
+    return again
+
+
+def table_html(request, table: Table, turn, *, client_version=None, message=None, message_url=None,
+               message_kind="refusal") -> str:
+    """What seat ``turn.seat``'s page shows now (None: a spectator): the game's table from that
+    seat's own view, rendered. The one function the poll (and later a pushed stream) renders."""
+    return render_to_string(TABLE, _seat(table, turn, client_version, message, message_url, message_kind),
+                            request=request)
+
+
+def _seat(table, turn, client_version=None, message=None, message_url=None, message_kind="refusal"):
+    seats = list(table.seats.all())
+    urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table)}
+    context = seat_context(turn, service.names(table, seats), urls, client_version=client_version,
+                           message=message, message_url=message_url, message_kind=message_kind,
+                           again=_again(table))
+    play.note_sent(turn, shown=client_version)
+    return context
+
+
+def game_context(request, table, turn) -> dict:
+    kind = games.get(table.kind)
+    return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
+            "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
+            **seats_context(request, table, turn.seat)}
+
+
+def seats_context(request, table, seat) -> dict:
+    seats = list(table.seats.all())
+    return {"presence": service.presence(seats, play.wall_ms()), "my_seat": seat,
+            "spectating": seat is None, "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS}
+
+
+@require_GET
+@with_table
+def seats(request, table):
+    """Who is at the table now (here, gone with a bot playing for them, a bot); after "Play
+    again" the page moves to the rematch."""
+    if table.rematch_id is not None:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url("table", table.rematch)
+        return response
+    mine = service.seat_of(table, secret(request, table))
+    return render(request, "friends/game.html#seats", seats_context(request, table, None if mine is None
+                                                                     else mine.number))
+
+
+def _viewer(request, table):
+    """The seat the session plays (its number, None for a spectator) or the refusal's code."""
+    if not table.started:
+        return None, "not_your_seat"
+    value = secret(request, table)
+    mine = service.seat_of(table, value)
+    if mine is not None:
+        service.touch(mine, play.wall_ms())
+        return mine.number, None
+    if value:
+        # A secret that owns no seat: a guest the host removed, or a forged one.
+        return None, ("removed" if service.hashed(value) in table.removed else "not_your_seat")
+    return None, (None if table.spectators else "no_spectators")
+
+
+@require_GET
+@with_table
+@shows_a_hand
+def poll(request, table):
+    seat, code = _viewer(request, table)
+    if code:
+        return refuse(request, table, code)
+    client = _version(request.GET.get("version"))
+    if client is None:
+        return HttpResponse(_("That request is not one this page sends."), status=400)
+    # The common case, nothing new: one small row read, no state parsed.
+    row = PracticeGame.objects.filter(pk=table.game_id).only("pk", "publics", "wake_ms", "started_ms",
+                                                             "seen_ms", "paused_ms", "away").first()
+    wall = play.wall_ms()
+    # wake_ms knows the bots' moves, not when a bot takes over a seat whose person left: while
+    # one has, every poll lets the game catch up (the bot owes that person's moves).
+    if (client == row.publics.get(play.mark(seat), 0)
+            and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)
+            and not any(service.gone(s, wall) for s in table.seats.all())):
+        return HttpResponse(status=204)
+    turn, _refusal = service.run(table, seat)
+    if client == turn.public_version():
+        return HttpResponse(status=204)
+    response = HttpResponse(table_html(request, table, turn, client_version=client))
+    if turn.game.over:
+        response.status_code = 286  # htmx stops polling
+    return response
+
+
+@require_POST
+@with_table
+@shows_a_hand
+def act(request, table):
+    """A move, checked against the session's own seat: a post naming another seat, or from a
+    session with no seat, is refused and the game unchanged."""
+    seat, code = _viewer(request, table)
+    if seat is None:
+        return refuse(request, table, code or "not_your_seat")
+    posted_seat = request.POST.get("seat")
+    if posted_seat is not None and posted_seat != str(seat):
+        return refuse(request, table, "other_seat")
+    kind = games.get(table.kind)
+    client = _version(request.POST.get("version"))
+    action = kind.posted_action(request.POST)
+    if client is None or not action:
+        turn, _refusal = service.run(table, seat)
+        message, slug = kind.explain("bad_post", {})
+        return _answer(request, table, turn, 400, message=message, message_url=kind.rule_link(slug))
+    turn, refusal = service.run(table, seat, action=action, posted_version=client,
+                                reaction_ms=_reaction(request.POST.get("reaction_ms")))
+    if refusal is None:
+        return _answer(request, table, turn, 200, client_version=client)
+    if isinstance(refusal, play.Stale):
+        message, _slug = kind.explain("stale", {})
+        return _answer(request, table, turn, 409, message=message, message_kind="notice", client_version=client)
+    if isinstance(refusal, play.BadPost):
+        message, _slug = kind.explain("bad_post", {})
+        return _answer(request, table, turn, 400, message=message)
+    assert isinstance(refusal, IllegalAction)
+    message, slug = _late_or_rule(kind, turn, action, refusal, client, table)
+    status = 409 if refusal.code in ("time_backwards", "game_over") else 400
+    return _answer(request, table, turn, status, message=message, message_url=kind.rule_link(slug))
+
+
+def _late_or_rule(kind, turn, action, refusal, client, table):
+    verb = action.split()[0]
+    if verb in kind.fast_actions and client < turn.public_version():
+        since = play.visible_since(turn, client, last=play.SENT_SPAN)
+        late = kind.explain_late(verb, refusal.code, since, service.names(table, list(table.seats.all())),
+                                 me=turn.seat)
+        if late is not None:
+            return late
+    return kind.explain(refusal.code, refusal.params)
+
+
+def _answer(request, table, turn, status, **kwargs):
+    if request.htmx:
+        return HttpResponse(table_html(request, table, turn, **kwargs), status=status)
+    return redirect(url("table", table))
+
+
+@require_POST
+@with_table
+def again(request, table):
+    """"Play again": everyone at the table moves to the next game (their pages follow on their own)."""
+    seat, code = _viewer(request, table)
+    if seat is None:
+        return refuse(request, table, code or "not_your_seat")
+    turn, _refusal = service.run(table, seat)
+    if not turn.game.over:
+        return refuse(request, table, "started")
+    return redirect(url("table", service.again(table)))

@@ -1,0 +1,120 @@
+"""A friends' table in Chromium, three browser contexts: Ann hosts on a laptop (1280×800), Ben
+joins on a phone (375×812) through the invite link, the third seat is a bot. They play a whole
+round of each game, each page showing its own hand only, then "Play again" moves both pages.
+Screenshots: test-artifacts/test_friends*.png (the invite, the waiting room, the table).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .htmx import ready
+
+PHONE, DESKTOP = (375, 812), (1280, 800)
+OWN = {"mogel-motte": {"rounds": "single"}, "mogelei": {"games": "1"}}
+
+# The first move a person would make: a playable card, a colour to call, a race or slap, the
+# round's go-on; never a "Caught!" (a wrong one costs a card) nor a cheat.
+CLICK_FIRST = """() => {
+  const table = document.querySelector('#table');
+  if (!table || document.querySelector('.htmx-request')) { return null; }
+  const sels = ['#btn-race', '#btn-slap', '.card-btn--play', '.card-btn--give', '.card-btn--hand', '#btn-draw',
+                '#btn-keep', '.mz-call', '.mz-card-btn:not(.mz-card-btn--off)', '#btn-reveal', '#btn-hide', '#btn-end',
+                '#btn-continue'];
+  for (const sel of sels) {
+    const el = table.querySelector(sel);
+    if (el && !el.disabled && el.offsetParent !== null) { el.click(); return sel; }
+  }
+  return null;
+}"""
+
+
+def open_page(browser, viewport, url):
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                  has_touch=viewport == PHONE)
+    page = context.new_page()
+    page.goto(url)
+    ready(page)
+    return context, page
+
+
+def shoot(page, name):
+    from .conftest import ARTIFACTS
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"test_friends-{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("kind, lobby", [("mogel-motte", "/en/play/"), ("mogelei", "/en/mogelei/play/")])
+def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser, site_url, settings, kind, lobby):
+    settings.MOGEL_BOT_PACE_MS = 150
+    settings.MOGEL_POLL_MS = 150
+    settings.MOGEL_PLAY_SEED = 31
+    ann_context, ann = open_page(browser, DESKTOP, site_url + lobby)
+    ann.click("#play-with-friends")
+    ann.fill("input[name=name]", "Ann")
+    ann.check("input[name=players][value='3']")
+    for field, value in OWN[kind].items():
+        ann.check(f"input[name={field}][value='{value}']")
+    ann.check("input[name=pace][value='quick']")
+    ann.click(".btn--start")
+    ann.wait_for_selector("#invite-link")
+    link = ann.inner_text("#invite-link")
+    ann.wait_for_function("() => document.querySelector('.friends__qr').complete")
+    assert ann.evaluate("() => document.querySelector('.friends__qr').naturalWidth > 0")
+    shoot(ann, f"{kind}-invite-desktop")
+
+    ben_context, ben = open_page(browser, PHONE, link)
+    ben.fill("input[name=name]", "Ben")
+    ben.click("#btn-sit")
+    ben.wait_for_selector(".friends__seat--mine")
+    ann.wait_for_selector(".friends__seat[data-seat='1'] >> text=Ben", timeout=10_000)
+    shoot(ben, f"{kind}-waiting-phone")
+    shoot(ann, f"{kind}-waiting-desktop")
+    ann.click("#btn-fill")
+    ann.wait_for_selector(".friends__seat[data-seat='2'] .friends__tag")
+    ann.click("#btn-start")
+    ann.wait_for_selector("#table")
+    ben.wait_for_selector("#table", timeout=10_000)   # the waiting room's poll moves Ben's page
+    for page in (ann, ben):
+        ready(page)
+        assert page.locator("#seats >> text=Lucy (bot)").count() == 1
+    shoot(ann, f"{kind}-table-desktop")
+    shoot(ben, f"{kind}-table-phone")
+    # Each page shows its own hand only.
+    ann_cards = ann.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
+    ben_cards = ben.eval_on_selector_all("#table [data-card]", "els => els.map(e => e.dataset.card)")
+    assert ann_cards and ben_cards
+
+    # Ben's phone drops out: after the grace time a bot plays for him; he comes back and plays on.
+    settings.MOGEL_FRIENDS_GRACE_MS = 2500
+    ben.goto("about:blank")
+    ann.wait_for_selector("#seats >> text=Bot plays for Ben", timeout=15_000)
+    shoot(ann, f"{kind}-takeover-desktop")
+    ben.goto(link)
+    ready(ben)
+    ann.wait_for_selector("#seats >> text=Ben is here", timeout=15_000)
+    assert ben.locator("#table [data-card]").count()
+
+    deadline = time.monotonic() + 300
+    while not (ann.locator("#btn-play-again").count() and ben.locator("#btn-play-again").count()):
+        if time.monotonic() > deadline:
+            shoot(ann, f"{kind}-stuck-desktop")
+            shoot(ben, f"{kind}-stuck-phone")
+            raise AssertionError("the round did not end")
+        for page in (ann, ben):
+            page.evaluate(CLICK_FIRST)
+        ann.wait_for_timeout(120)
+    shoot(ben, f"{kind}-over-phone")
+
+    old = ann.url
+    ben.click("#btn-play-again")
+    ben.wait_for_url(lambda url: url != old, timeout=10_000)
+    ann.wait_for_url(lambda url: url != old, timeout=15_000)   # the seats' poll moves Ann's page
+    assert ann.url == ben.url
+    for page in (ann, ben):
+        ready(page)
+        page.wait_for_selector("#table")
+    ann_context.close()
+    ben_context.close()
