@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "mogel.table",
     "mogel.rules",
     "mogel.play",
+    "mogel.push",
     "tutorial",
     # The games, each one app that registers itself with the platform (mogel.games); their
     # order is the order the home page and the lobby's list show them in.
@@ -100,6 +101,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "mogel.urls"
 WSGI_APPLICATION = "mogel.wsgi.application"
+# Streams (mogel.push) need an ASGI server: uvicorn, in production as gunicorn's workers (README).
+ASGI_APPLICATION = "mogel.asgi.application"
 
 TEMPLATES = [
     {

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -17,10 +18,13 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 
+from mogel.push.stream import last_event_id, respond
+
 from . import limits, service
 from .models import PracticeGame
 from .names import seat_names
 from .shell import LOG_LINES
+from .stream import POLL_FIELDS as _POLL_FIELDS, TableSource
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
@@ -41,7 +45,16 @@ def with_kind(view):
 
 
 def _poll_ms() -> int:
+    """Ms between polls: today's 400 without push; with push a slower fallback (the page polls
+    only while its stream is down), still within the pause's grace (service.PAUSE_GRACE_MS)."""
+    if _pushed():
+        return int(getattr(settings, "MOGEL_FALLBACK_POLL_MS", 1000))
     return int(getattr(settings, "MOGEL_POLL_MS", 400))
+
+
+def _pushed() -> bool:
+    """The table is pushed (docs/push.md); MOGEL_PUSH = False: today's polling page (a benchmark's baseline)."""
+    return bool(getattr(settings, "MOGEL_PUSH", True))
 
 
 def _owner(request) -> str | None:
@@ -202,6 +215,7 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
             "sounds": kind.sounds,
             "poll_url": kind.play_url("poll", row.pk),
             "poll_ms": _poll_ms(),
+            "stream_url": kind.play_url("stream", row.pk) if _pushed() else None,
             "wake_in_ms": _wake_in(turn),
             "away_url": kind.play_url("away", row.pk),
             "count_in_ms": service.count_in_left(row),
@@ -221,10 +235,21 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
     return kind.table(turn, view, legal, names, summary=summary, shell=shell)
 
 
-def _respond(request, turn, status=200, **kwargs):
+def _sent(request, turn, **kwargs) -> dict:
+    """The table's context for an answer about to be sent."""
     context = _context(request, turn, **kwargs)
     # When the page got each window and tell: a fast action is credited from there (service.dated).
     service.note_sent(turn, shown=kwargs.get("client_version"))
+    return context
+
+
+def _table_html(request, turn, client_version) -> str:
+    """The table as the poll answers it, for the stream to push."""
+    return render_to_string(TABLE, _sent(request, turn, client_version=client_version), request=request)
+
+
+def _respond(request, turn, status=200, **kwargs):
+    context = _sent(request, turn, **kwargs)
     if request.htmx:
         return render(request, TABLE, context, status=status)
     return render(request, "play/game.html", {**context, "game_id": turn.row.pk, "kind": turn.kind,
@@ -268,7 +293,25 @@ def _reaction(value) -> int | None:
         return None
 
 
-_POLL_FIELDS = ("pk", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
+
+
+@require_GET
+@shows_a_hand
+async def stream(request, kind=None, game_id=""):
+    """The table pushed as it changes (mogel.push): one server-sent event stream per page. Its
+    first event redraws the whole table; later ones carry the table whenever the player's
+    version moved, exactly as the poll would have answered."""
+    found = games.of_url(kind)
+    if found is None or not found.engine_path:
+        raise Http404
+    owner = _owner(request) or ""
+    if not GAME_ID.match(game_id) or not await PracticeGame.objects.filter(
+            pk=game_id, owner=owner, kind=found.key).aexists():
+        return HttpResponse(_("There is no such game here. It may belong to another browser, or the link is wrong."),
+                            status=404, content_type="text/plain; charset=utf-8")
+    known = _version(last_event_id(request) or request.GET.get("version"))
+    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client))
+    return respond(request, source)
 
 
 @require_GET

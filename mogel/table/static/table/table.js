@@ -64,13 +64,41 @@
     });
   }
 
+  /* Push (docs/push.md): a page with a stream ([sse-connect], htmx's SSE extension) is sent the
+     table as it changes and does not poll. While the stream is down (not yet open, dropped,
+     refused) the table's own poll runs, at its slower fallback interval, and the wake timer
+     with it; the stream's first event after a reconnect redraws the whole table. */
+  var streaming = false;
+  var askOnce = false;   // a poll the page wants even while streaming (back in view: it ends the pause)
+  function streamed() { return streaming && !!document.querySelector("[sse-connect]"); }
+  document.addEventListener("htmx:sseOpen", function () { streaming = true; clearTimeout(wakeTimer); });
+  document.addEventListener("htmx:sseError", function () {
+    if (!streaming) { return; }
+    streaming = false;
+    var t = table();
+    if (t && window.htmx) { window.htmx.trigger(t, "wake"); }   // catch up at once by polling
+  });
+  document.addEventListener("htmx:sseClose", function () { streaming = false; });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var t = table();
+    var message = event.detail || {};
+    if (!t) { return; }
+    // News the page already shows (its own move's answer came first): skipped, never drawn twice.
+    if (message.type === "table" && Number(message.lastEventId) <= Number(t.dataset.version)) {
+      event.preventDefault();
+      return;
+    }
+    // The motion scripts read the table before each swap: the extension's swap does not say so.
+    window.htmx.trigger(t, "htmx:beforeSwap", {target: t, elt: t, shouldSwap: true});
+  });
+
   // The server says when its next move is due (a bot's move, a countdown ending): ask for it
   // then instead of up to a poll interval later, so a move reaches the player as it happens.
   var wakeTimer = null;
   function scheduleWake() {
     clearTimeout(wakeTimer);
     var t = table();
-    if (!t || !t.dataset.wakeIn || !window.htmx) { return; }
+    if (!t || !t.dataset.wakeIn || !window.htmx || streamed()) { return; }
     wakeTimer = setTimeout(function () {
       var now = table();
       if (now) { window.htmx.trigger(now, "wake"); }
@@ -130,7 +158,7 @@
 
   function back() {
     var t = table();
-    if (t && t.dataset.awayUrl && window.htmx) { window.htmx.trigger(t, "wake"); }
+    if (t && t.dataset.awayUrl && window.htmx) { askOnce = true; window.htmx.trigger(t, "wake"); }
   }
 
   document.addEventListener("visibilitychange", function () {
@@ -140,11 +168,16 @@
   // Back to a page the browser kept (Back/Forward cache): it asks how the game stands.
   window.addEventListener("pageshow", function (event) { if (event.persisted) { back(); } });
   // A hidden page does not poll: its polls would keep the game running while nobody looks.
+  // A streamed page does not poll either, but for the one poll that brings it back.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var t = table();
-    if (document.visibilityState === "hidden" && t && t.dataset.awayUrl && event.target === t) {
+    if (!t || event.target !== t) { return; }
+    if (document.visibilityState === "hidden" && t.dataset.awayUrl) {
+      event.preventDefault();
+    } else if (streamed() && !askOnce) {
       event.preventDefault();
     }
+    askOnce = false;
   });
 
   function restart() { started = performance.now() + countIn(); tick(); scheduleWake(); tells(); }
