@@ -61,7 +61,7 @@ class TableSource:
                 return Update(self.channel, 0, done=True)
             row, message = turn.row, None
             if redraw or row.public_version != self.sent or turn.counting_in:
-                message = event(self.render(turn, self.sent), name, id=row.public_version)
+                message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
         return Update(self.channel, row.version, message, wake_s=_wake_s(row, service.wall_ms()),
                       done=turn.game.over)

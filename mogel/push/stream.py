@@ -73,24 +73,40 @@ def _lifetime_s() -> float:
     return float(getattr(settings, "MOGEL_PUSH_LIFETIME_S", 300))
 
 
+def _now() -> float:
+    return time.monotonic()
+
+
 def _steps(source):
     """The loop, as commands: ("send", text) or ("wait", channel, version, timeout_s).
+
+    Nothing is sent at a moment only the server knows: an event when the source has news
+    for the page, else a comment on a fixed beat from the stream's start (it keeps proxies
+    from closing an idle stream, and a WSGI server learns soon that the page went away). A
+    wake at a bot's secret move that shows nothing sends nothing.
 
     A stream ends after its lifetime, and the page reconnects and is redrawn: a stream never
     outlives a deploy for long, and no page keeps an answer it got long ago."""
     update = source.first()
     yield "send", f"retry: {RETRY_MS}\n" + (update.message or ":\n\n")
-    ends = time.monotonic() + _lifetime_s()
+    start = _now()
+    ends, beat = start + _lifetime_s(), start + _tick_s()
     while not update.done:
-        left = ends - time.monotonic()
-        if left <= 0:
+        now = _now()
+        if now >= ends:
             return
-        timeout = min(_tick_s(), left, update.wake_s if update.wake_s is not None else left)
+        timeout = min(beat, ends) - now
+        if update.wake_s is not None:
+            timeout = min(timeout, update.wake_s)
         yield "wait", update.channel, update.version, max(0.0, timeout)
         update = source.later()
-        # A comment when nothing is new: it keeps proxies from closing an idle stream, and a
-        # WSGI server learns at once that the page went away.
-        yield "send", update.message or ":\n\n"
+        now = _now()
+        if update.message:
+            yield "send", update.message
+        elif now >= beat:
+            yield "send", ":\n\n"
+        while beat <= now:
+            beat += _tick_s()
     yield "send", event("", CLOSE)
 
 
@@ -108,6 +124,10 @@ class _Gzip:
         if self.compressor is None:
             return data
         return self.compressor.compress(data) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+
+    def end(self) -> bytes:
+        """The gzip trailer, when the stream ends by itself."""
+        return b"" if self.compressor is None else self.compressor.flush()
 
 
 def _accepts_gzip(request) -> bool:
@@ -127,6 +147,7 @@ async def _served_async(steps, encode):
                 await broker.wait(*command[1:])
             else:
                 yield encode(command[1])
+        yield encode.end()
     finally:
         await sync_to_async(_close, thread_sensitive=False)(steps)
 
@@ -146,6 +167,7 @@ def _served_sync(steps, encode):
                 waiter.wait(*command[1:])
             else:
                 yield encode(command[1])
+        yield encode.end()
     finally:
         waiter.close()
         steps.close()
