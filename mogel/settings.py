@@ -266,7 +266,13 @@ MOGEL_BOT_PACE_MS = 1000      # at least this long between two deliberate bot mo
 MOGEL_MOSQUITO_MS = 2500      # slap window   (tuned with bench/windows.py on a slowed-down phone)
 MOGEL_COCKROACH_MS = 3000     # race window
 MOGEL_ACT_MS = 3000           # how long a cheat is "in the act"
-MOGEL_POLL_MS = 400           # how often the table asks for news
+MOGEL_POLL_MS = 400           # how often the table asks for news (the page without push)
+# Push (mogel.push, docs/push.md). MOGEL_PUSH = False serves today's polling page instead.
+MOGEL_PUSH = os.environ.get("DJANGO_PUSH", "1").strip() != "0"
+MOGEL_FALLBACK_POLL_MS = 1000 # how often a page polls while its stream is down
+# How often an idle stream notes the page's presence and sends a comment (proxies, dead pages).
+MOGEL_PUSH_TICK_MS = int(os.environ.get("DJANGO_PUSH_TICK_MS", "1000"))
+MOGEL_PUSH_LIFETIME_S = 300   # a stream ends after this; the page reconnects and is redrawn
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
 # Per client address (behind a trusted proxy: the address it saw), games touched in the last

@@ -48,7 +48,7 @@ def test_the_game_page_opens_its_stream_and_polls_only_as_a_fallback(client, gam
     assert f'sse-connect="{game}stream/?version={row.public_version}"' in html
     assert 'sse-swap="redraw,table"' in html and 'hx-target="#table"' in html
     assert 'hx-trigger="every 1000ms, wake"' in html
-    assert "vendor/htmx-ext-sse.js" in html
+    assert "vendor/htmx-ext-sse.js" in html and "{#" not in html and "{% comment" not in html
 
 
 def test_without_push_the_page_polls_as_before(client, game, settings):

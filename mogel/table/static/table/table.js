@@ -70,10 +70,11 @@
      with it; the stream's first event after a reconnect redraws the whole table. */
   var streaming = false;
   var askOnce = false;   // a poll the page wants even while streaming (back in view: it ends the pause)
+  var leaving = false;   // the page is being left: its stream closing is no reason to poll
   function streamed() { return streaming && !!document.querySelector("[sse-connect]"); }
   document.addEventListener("htmx:sseOpen", function () { streaming = true; clearTimeout(wakeTimer); });
   document.addEventListener("htmx:sseError", function () {
-    if (!streaming) { return; }
+    if (!streaming || leaving) { return; }
     streaming = false;
     var t = table();
     if (t && window.htmx) { window.htmx.trigger(t, "wake"); }   // catch up at once by polling
@@ -164,15 +165,15 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") { leave(); } else { back(); }
   });
-  window.addEventListener("pagehide", leave);
+  window.addEventListener("pagehide", function () { leaving = true; leave(); });
   // Back to a page the browser kept (Back/Forward cache): it asks how the game stands.
-  window.addEventListener("pageshow", function (event) { if (event.persisted) { back(); } });
+  window.addEventListener("pageshow", function (event) { leaving = false; if (event.persisted) { back(); } });
   // A hidden page does not poll: its polls would keep the game running while nobody looks.
   // A streamed page does not poll either, but for the one poll that brings it back.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var t = table();
     if (!t || event.target !== t) { return; }
-    if (document.visibilityState === "hidden" && t.dataset.awayUrl) {
+    if ((leaving || document.visibilityState === "hidden") && t.dataset.awayUrl) {
       event.preventDefault();
     } else if (streamed() && !askOnce) {
       event.preventDefault();
