@@ -84,8 +84,10 @@
     var t = table();
     var message = event.detail || {};
     if (!t) { return; }
-    // News the page already shows (its own move's answer came first): skipped, never drawn twice.
-    if (message.type === "table" && Number(message.lastEventId) <= Number(t.dataset.version)) {
+    // News the page already shows (its own move's answer came first): skipped, never drawn twice;
+    // a redraw older than the page too. A redraw of the page's own version is drawn (a count-in).
+    var id = Number(message.lastEventId), shown = Number(t.dataset.version);
+    if (id < shown || (message.type === "table" && id === shown)) {
       event.preventDefault();
       return;
     }
