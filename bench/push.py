@@ -129,6 +129,7 @@ async def poll(page: Page, port: int, stats: dict, until: float) -> None:
         stats["requests"] += 1
         if status >= 500:
             stats["errors"] += 1
+            stats.setdefault("failed", []).append((status, html[:200]))
         elif status == 200:
             page.saw(html)
         await asyncio.sleep(0.4)
@@ -149,6 +150,7 @@ async def play(page: Page, port: int, stats: dict, until: float) -> None:
         found = VERSION.search(html)
         if status >= 500 or not found:
             stats["errors"] += status >= 500
+            stats.setdefault("failed", []).append((status, html[:200]))
             continue
         moved = int(found.group(1))
         while page.version < moved and time.monotonic() < until:
@@ -184,7 +186,7 @@ def servers(env: dict):
             [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
              "--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
              "--access-logfile", "/dev/null", "--graceful-timeout", "2"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+            cwd=ROOT, env=env, stdout=open(os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"))
         started.append((port, process))
     for port, _process in started:
         for _ in range(300):
@@ -197,7 +199,8 @@ def servers(env: dict):
 
 
 def measure(mode: str, players: int, seconds: float) -> dict:
-    env = {**load.production_env(os.environ["DATABASE_URL"]), "DJANGO_PUSH": "1" if mode == "push" else "0"}
+    env = {**load.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
+           "DJANGO_PUSH": "1" if mode == "push" else "0"}
     (a, pa), (b, pb) = started = servers(env)
     try:
         return asyncio.run(run_mode(mode, a, b, pb.pid, players, seconds))
@@ -237,6 +240,9 @@ def main() -> None:
     load.manage(env, "collectstatic", "--noinput")
     results = [measure(mode, n, args.seconds) for n in args.players for mode in ("poll", "push")]
     report(results)
+    for r in results:
+        for status, text in r.get("failed", [])[:3]:
+            print(r["mode"], "failed:", status, text.replace("\n", " ")[:200])
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ from django.conf import settings
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mogel.settings")
+# The settings pool database connections instead of keeping one per thread (mogel/settings.py).
+os.environ.setdefault("DJANGO_ASGI", "1")
 
 application = get_asgi_application()
 

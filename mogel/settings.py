@@ -132,6 +132,15 @@ from mogel.dburl import database_from_url  # noqa: E402  (kept beside its only u
 DATABASES = {
     "default": database_from_url(os.environ.get("DATABASE_URL"), os.environ.get("DJANGO_CONN_MAX_AGE")),
 }
+# Under the ASGI server (mogel/asgi.py says so) each request's sync work runs in a thread of its
+# own that ends with the request: a connection kept open there would be left behind with it
+# (PostgreSQL ran out of connections in bench/push.py). So no persistent connections; on
+# PostgreSQL a pool per process instead (Django's own, psycopg_pool), DJANGO_DB_POOL_SIZE at most.
+if os.environ.get("DJANGO_ASGI") == "1":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 1, "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "16")), "timeout": 10}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -18,7 +18,8 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 
-from mogel.push.stream import last_event_id, respond
+from mogel.push import broker
+from mogel.push.stream import checked, last_event_id, respond
 
 from . import limits, service
 from .models import PracticeGame
@@ -37,11 +38,15 @@ def with_kind(view):
     for the top-level kind); one without a practice game is a 404."""
     @wraps(view)
     def wrapped(request, *args, kind=None, **kwargs):
-        found = games.of_url(kind)
-        if found is None or not found.engine_path:
-            raise Http404
-        return view(request, found, *args, **kwargs)
+        return view(request, _kind(kind), *args, **kwargs)
     return wrapped
+
+
+def _kind(slug):
+    found = games.of_url(slug)
+    if found is None or not found.engine_path:
+        raise Http404
+    return found
 
 
 def _poll_ms() -> int:
@@ -62,10 +67,14 @@ def _owner(request) -> str | None:
     return request.session.session_key
 
 
+def _no_such_game() -> str:
+    return _("There is no such game here. It may belong to another browser, or the link is wrong.")
+
+
 def _not_found(request, kind):
     response = render(request, "play/missing.html", {
         "kind": kind, "lobby_url": kind.play_url("lobby"),
-        "message": _("There is no such game here. It may belong to another browser, or the link is wrong.")},
+        "message": _no_such_game()},
         status=404)
     return response
 
@@ -156,6 +165,7 @@ def abandon(request, kind, game_id):
     deleted, _kinds = mine.delete()
     if not deleted:
         return _not_found(request, kind)
+    broker.forget([service.channel(game_id)])
     return redirect(kind.play_url("lobby"))
 
 
@@ -295,20 +305,20 @@ def _reaction(value) -> int | None:
 
 
 
+def _owns(game_id: str, owner: str, kind: str) -> bool:
+    return PracticeGame.objects.filter(pk=game_id, owner=owner, kind=kind).exists()
+
+
 @require_GET
 @shows_a_hand
 async def stream(request, kind=None, game_id=""):
     """The table pushed as it changes (mogel.push): one server-sent event stream per page. Its
     first event redraws the whole table; later ones carry the table whenever the player's
     version moved, exactly as the poll would have answered."""
-    found = games.of_url(kind)
-    if found is None or not found.engine_path:
-        raise Http404
+    found = _kind(kind)
     owner = _owner(request) or ""
-    if not GAME_ID.match(game_id) or not await PracticeGame.objects.filter(
-            pk=game_id, owner=owner, kind=found.key).aexists():
-        return HttpResponse(_("There is no such game here. It may belong to another browser, or the link is wrong."),
-                            status=404, content_type="text/plain; charset=utf-8")
+    if not GAME_ID.match(game_id) or not await checked(request, _owns, game_id, owner, found.key):
+        return HttpResponse(_no_such_game(), status=404, content_type="text/plain; charset=utf-8")
     known = _version(last_event_id(request) or request.GET.get("version"))
     source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client))
     return respond(request, source)

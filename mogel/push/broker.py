@@ -78,9 +78,12 @@ def _versions(names: list[str]) -> list[tuple[str, int]]:
 
 
 def _pooled_versions(names: list[str]) -> list[tuple[str, int]]:
-    # A pool thread keeps its connection between steps: renewed as Django renews a request's.
+    # In a pool thread: its connection is renewed and given back as a request's is.
     close_old_connections()
-    return _versions(names)
+    try:
+        return _versions(names)
+    finally:
+        close_old_connections()
 
 
 def _parse(payload: str) -> tuple[str, int] | None:

@@ -134,9 +134,27 @@ def _accepts_gzip(request) -> bool:
     return bool(re.search(r"\bgzip\b", request.headers.get("Accept-Encoding", "")))
 
 
-def _step(steps):
+async def checked(request, call, *args):
+    """A stream view's own database call (is this the page's game?). Under ASGI it runs in a
+    pool thread whose connection is given back at once: the request's own thread would hold its
+    connection as long as the stream stays open."""
+    if isinstance(request, ASGIRequest):
+        return await sync_to_async(_released, thread_sensitive=False)(call, *args)
+    return await sync_to_async(call)(*args)
+
+
+def _released(call, *args):
     close_old_connections()
-    return next(steps, None)
+    try:
+        return call(*args)
+    finally:
+        close_old_connections()
+
+
+def _step(steps):
+    """One step of the loop in a pool thread; its database connection goes back between steps
+    (to the pool, under the ASGI server's settings), so idle streams hold none."""
+    return _released(next, steps, None)
 
 
 async def _served_async(steps, encode):

@@ -87,3 +87,24 @@ def test_the_sqlite_row_never_goes_back_when_an_older_change_commits_last():
     assert broker._versions(["test-f"]) == [("test-f", 8)]
     broker.forget(["test-f"])
     assert broker._versions(["test-f"]) == []
+
+
+@pytest.mark.skipif(connection.vendor == "postgresql", reason="PostgreSQL keeps no channel rows")
+def test_pruned_and_abandoned_games_leave_no_channel_row(client, settings):
+    from django.core.management import call_command
+
+    from mogel.play.models import PracticeGame
+    from mogel.push.models import Channel
+
+    from .play_helpers import LOBBY
+
+    def started():
+        return client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                         "ant_pile": "discard"}).url
+    kept, abandoned, pruned = started(), started(), started()
+    names = {url: "play-" + url.rstrip("/").split("/")[-1] for url in (kept, abandoned, pruned)}
+    assert set(Channel.objects.values_list("name", flat=True)) == set(names.values())
+    client.post(abandoned + "abandon/", {"confirm": "yes"})
+    PracticeGame.objects.filter(pk=names[pruned][5:]).update(updated="2000-01-01T00:00:00Z")
+    call_command("prunegames", stdout=open("/dev/null", "w"))
+    assert list(Channel.objects.values_list("name", flat=True)) == [names[kept]]
