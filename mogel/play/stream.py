@@ -20,9 +20,10 @@ from .models import PracticeGame
 
 # The small row the poll and the stream read to tell "nothing new" (service.touch, clock_at).
 POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
-# Event names: a redraw is the whole table for a page that (re)connected, always swapped in;
-# a table is news, which the page skips when its own move already showed it (table.js).
-REDRAW, TABLE = "redraw", "table"
+# Event names: a redraw is the whole table for a page that (re)connected; a table is news; a
+# resume starts a count-in on the same version. The page skips a redraw or a table of a version
+# it already shows (its own move's answer came first), never a resume (table.js).
+REDRAW, TABLE, RESUME = "redraw", "table", "resume"
 
 
 class TableSource:
@@ -61,6 +62,7 @@ class TableSource:
                 return Update(self.channel, 0, done=True)
             row, message = turn.row, None
             if redraw or row.public_version != self.sent or turn.counting_in:
+                name = RESUME if turn.counting_in else name
                 message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
         return Update(self.channel, row.version, message, wake_s=_wake_s(row, service.wall_ms()),

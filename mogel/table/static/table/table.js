@@ -84,10 +84,11 @@
     var t = table();
     var message = event.detail || {};
     if (!t) { return; }
-    // News the page already shows (its own move's answer came first): skipped, never drawn twice;
-    // a redraw older than the page too. A redraw of the page's own version is drawn (a count-in).
+    // What the page already shows (its own move's answer came first, or a redraw after a
+    // reconnect that missed nothing) is skipped: never drawn twice, and a refusal on the table
+    // stays. Only a count-in ("resume") is drawn on the page's own version.
     var id = Number(message.lastEventId), shown = Number(t.dataset.version);
-    if (id < shown || (message.type === "table" && id === shown)) {
+    if (id < shown || (id === shown && message.type !== "resume")) {
       event.preventDefault();
       return;
     }
@@ -170,6 +171,11 @@
   window.addEventListener("pagehide", function () { leaving = true; leave(); });
   // Back to a page the browser kept (Back/Forward cache): it asks how the game stands.
   window.addEventListener("pageshow", function (event) { leaving = false; if (event.persisted) { back(); } });
+  // The table's own GET is its poll; a move the keyboard posts from the table is no poll.
+  function polling(detail) {
+    var verb = detail && detail.requestConfig && detail.requestConfig.verb;
+    return !verb || verb.toLowerCase() === "get";
+  }
   // A hidden page does not poll: its polls would keep the game running while nobody looks.
   // A streamed page does not poll either, but for the one poll that brings it back.
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -177,7 +183,7 @@
     if (!t || event.target !== t) { return; }
     if ((leaving || document.visibilityState === "hidden") && t.dataset.awayUrl) {
       event.preventDefault();
-    } else if (streamed() && !askOnce) {
+    } else if (streamed() && !askOnce && polling(event.detail)) {
       event.preventDefault();
     }
     askOnce = false;
