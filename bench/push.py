@@ -14,8 +14,9 @@ Each player starts a game at process A and, whenever its table offers a move, ma
 after a short human pause. Measured per move: from sending the POST to A until B shows the
 page a table of that version or later (a stream's event, or a poll's answer). Printed: moves
 measured, p50/p95/p99 of that latency, requests per second that B served, B's CPU per second
-(its worker, from /proc), errors, and the streams B held open at the end. Loopback only; every
-loop is bounded in time and stops by itself.
+(its worker, from /proc), errors (with the first few answers that failed), and the streams B
+held open at the end. PUSH_BENCH_LOG=<file>: the servers' output (tracebacks) goes there.
+Loopback only; every loop is bounded in time and stops by itself.
 """
 
 from __future__ import annotations
