@@ -26,6 +26,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -187,7 +188,7 @@ def servers(env: dict):
             [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
              "--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
              "--access-logfile", "/dev/null", "--graceful-timeout", "2"],
-            cwd=ROOT, env=env, stdout=open(os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"))
+            cwd=ROOT, env=env, stdout=open(os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"), start_new_session=True)
         started.append((port, process))
     for port, _process in started:
         for _ in range(300):
@@ -212,7 +213,7 @@ def measure(mode: str, players: int, seconds: float) -> dict:
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                process.kill()
+                os.killpg(process.pid, signal.SIGKILL)   # the master and its worker
 
 
 def report(results: list[dict]) -> None:

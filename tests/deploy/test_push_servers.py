@@ -7,6 +7,7 @@ can learn of the move in time is the broker (PostgreSQL's LISTEN/NOTIFY).
 
 import http.client
 import importlib.util
+import os
 import re
 import signal
 import subprocess
@@ -44,7 +45,7 @@ def start(env, port, log):
         return subprocess.Popen(
             [str(Path(sys.executable).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
              "--worker-class", "uvicorn_worker.UvicornWorker"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +81,7 @@ def servers(cluster, tmp_path_factory):
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:   # a stream still open on a minute's tick
-                process.kill()
+                os.killpg(process.pid, signal.SIGKILL)   # the master and its worker
                 process.wait()
 
 
