@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay
+.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -15,6 +15,8 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loadcontent
 
+# runserver serves the pushed table too (a stream holds one of its threads: docs/push.md);
+# the ASGI server of production: .venv/bin/uvicorn mogel.asgi:application --port 8000
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
@@ -85,3 +87,8 @@ bench-guard: setup
 # 50/100/200 simulated players, 60 s each (about 15 minutes; see the script's options).
 bench-load: setup
 	$(PY) bench/load.py
+
+# Push latency: a move at one server process, seen by a page's stream at another, against
+# polling in the same run; PostgreSQL, two gunicorn+uvicorn processes (about 3 minutes).
+bench-push: setup
+	$(PY) bench/push.py --players 60,200 --seconds 30

@@ -3,16 +3,26 @@
     gunicorn --bind 127.0.0.1:8000          # behind the TLS proxy, on the same machine
 
 WEB_CONCURRENCY sets the number of worker processes (default: two per core, plus one).
-Requests are short (a poll takes a few milliseconds), so plain sync workers suit; nothing
-lives in a worker's memory between requests, so any worker can answer any player.
+The workers are uvicorn's (ASGI): a page's stream (mogel.push, docs/push.md) waits for hours
+without holding a thread, and every other view runs as a plain sync view in the worker's
+thread pool. Nothing lives in a worker's memory between requests, so any worker can answer
+any player.
 """
 
 import multiprocessing
 import os
 
-from mogel.settings import DEBUG
+# Before the settings are read (below, and by every worker forked from here): the ASGI
+# server's database connections are pooled (mogel/settings.py).
+os.environ.setdefault("DJANGO_ASGI", "1")
 
-wsgi_app = "mogel.wsgi:application"
+from mogel.settings import DEBUG  # noqa: E402
+
+wsgi_app = "mogel.asgi:application"
+worker_class = "uvicorn_worker.UvicornWorker"
+# A restart lets requests finish for this long; open streams are then cut, and their pages
+# reconnect to the new workers (redrawn from the database: nothing is lost).
+graceful_timeout = 10
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
 
 # In production one access line per request on stdout, with the time it took (%(M)s ms);

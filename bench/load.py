@@ -67,6 +67,8 @@ def production_env(database_url: str) -> dict:
         # browser used HTTPS: the site runs exactly as deployed, redirects and secure cookies included.
         "DJANGO_BEHIND_PROXY": "1",
         "DATABASE_URL": database_url,
+        # The polling page on sync workers, as before push (gunicorn.conf.py now defaults to ASGI).
+        "DJANGO_ASGI": "0", "DJANGO_PUSH": "0",
         # Hashed, compressed static files, as collectstatic leaves them on a real server.
         "DJANGO_STATIC_ROOT": static_root,
     }
@@ -137,7 +139,7 @@ def gunicorn(env: dict, workers: int):
     port = free_port()
     server = subprocess.Popen(
         [str(Path(PY).with_name("gunicorn")), "mogel.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--log-level", "warning", "--access-logfile", "/dev/null",
+         "--workers", str(workers), "--worker-class", "sync", "--log-level", "warning", "--access-logfile", "/dev/null",
          "--error-logfile", "-"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     try:

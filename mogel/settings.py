@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "mogel.rules",
     "mogel.play",
     "mogel.friends",
+    "mogel.push",
     "tutorial",
     # The games, each one app that registers itself with the platform (mogel.games); their
     # order is the order the home page and the lobby's list show them in.
@@ -101,6 +102,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "mogel.urls"
 WSGI_APPLICATION = "mogel.wsgi.application"
+# Streams (mogel.push) need an ASGI server: uvicorn, in production as gunicorn's workers (README).
+ASGI_APPLICATION = "mogel.asgi.application"
 
 TEMPLATES = [
     {
@@ -130,6 +133,15 @@ from mogel.dburl import database_from_url  # noqa: E402  (kept beside its only u
 DATABASES = {
     "default": database_from_url(os.environ.get("DATABASE_URL"), os.environ.get("DJANGO_CONN_MAX_AGE")),
 }
+# Under the ASGI server (mogel/asgi.py says so) each request's sync work runs in a thread of its
+# own that ends with the request: a connection kept open there would be left behind with it
+# (PostgreSQL ran out of connections in bench/push.py). So no persistent connections; on
+# PostgreSQL a pool per process instead (Django's own, psycopg_pool), DJANGO_DB_POOL_SIZE at most.
+if os.environ.get("DJANGO_ASGI") == "1":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 1, "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "16")), "timeout": 10}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -262,7 +274,13 @@ LOGGING = {
 # The practice game (mogel.play). Lengths are in milliseconds; tests shorten them. A game's own
 # timings (its windows) default to its engine's and may be set here too: see its table/kind.py.
 MOGEL_BOT_PACE_MS = 1000      # at least this long between two deliberate bot moves
-MOGEL_POLL_MS = 400           # how often the table asks for news
+MOGEL_POLL_MS = 400           # how often the table asks for news (the page without push)
+# Push (mogel.push, docs/push.md). MOGEL_PUSH = False serves today's polling page instead.
+MOGEL_PUSH = os.environ.get("DJANGO_PUSH", "1").strip() != "0"
+MOGEL_FALLBACK_POLL_MS = 1000 # how often a page polls while its stream is down
+# How often an idle stream notes the page's presence and sends a comment (proxies, dead pages).
+MOGEL_PUSH_TICK_MS = int(os.environ.get("DJANGO_PUSH_TICK_MS", "1000"))
+MOGEL_PUSH_LIFETIME_S = 300   # a stream ends after this; the page reconnects and is redrawn
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
 # Per client address (behind a trusted proxy: the address it saw), games touched in the last

@@ -29,6 +29,7 @@ from django.utils.translation import get_language
 
 from mogel import games
 from mogel.core.errors import IllegalAction
+from mogel.push import broker
 
 from .models import PracticeEvent, PracticeGame, SeatEvent
 
@@ -196,6 +197,7 @@ def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: s
         row.save(force_insert=True)
         PracticeEvent.objects.bulk_create(records)
         SeatEvent.objects.bulk_create(turn.seat_records)
+        broker.notify(channel(row.pk), row.version)
     return row
 
 
@@ -204,6 +206,11 @@ def load_for(row: PracticeGame, seat: int | None, people: tuple | None = None, b
     turn = load(row)
     turn.seat, turn.people, turn.bots = seat, people, (None if bots is None else frozenset(bots))
     return turn
+
+
+def channel(game_id: str) -> str:
+    """The game's push channel (mogel.push): every committed change of the row is notified on it."""
+    return f"play-{game_id}"
 
 
 def load(row: PracticeGame) -> Turn:
@@ -634,25 +641,28 @@ def save(turn: Turn) -> bool:
             PracticeEvent.objects.bulk_create(records)
             if turn.people is not None:
                 SeatEvent.objects.bulk_create(turn.seat_records)
+            broker.notify(channel(row.pk), row.version)
     return updated == 1
 
 
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
         attempts: int = 8, reaction_ms: int | None = None,
-        kind: str | None = None) -> tuple[Turn | None, Exception | None]:
+        kind: str | None = None, streaming: bool = False) -> tuple[Turn | None, Exception | None]:
     """Load, catch up, maybe act, save; retried on a concurrent write.
 
     Returns ``(turn, refusal)``: turn None means no such game for this owner (of this ``kind``
     if given, or of a kind no longer registered); a refusal
     (:class:`Stale`, :class:`BadPost`, :class:`IllegalAction`, :class:`CountingIn`) leaves the
     player's move undone, while what the bots and the clock did meanwhile is still saved.
+    ``streaming``: asked by the page's open stream, which counts as contact only while the page
+    is shown: it never ends a pause the page asked for (``away``: only the page itself does).
     """
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
         if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)
-        if not contact(turn, wall_ms()):
+        if not (streaming and row.away) and not contact(turn, wall_ms()):
             continue
         now = game_now(row, turn.game)
         refusal = None

@@ -41,6 +41,7 @@ _views = [
     path(format_lazy("<str:game_id>/{}<int:step>/", _REPLAY), replay_views.owner_replay, name="replay-step"),
     path("<str:game_id>/", views.game, name="game"),
     path("<str:game_id>/poll/", views.poll, name="poll"),
+    path("<str:game_id>/stream/", views.stream, name="stream"),
     path("<str:game_id>/act/", views.act, name="act"),
     path("<str:game_id>/away/", views.away, name="away"),
     path("<str:game_id>/abandon/", views.abandon, name="abandon"),

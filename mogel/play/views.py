@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -17,10 +18,14 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 
+from mogel.push import broker
+from mogel.push.stream import checked, last_event_id, respond
+
 from . import limits, service
 from .models import PracticeGame
 from .names import seat_names
 from .shell import LOG_LINES, log_lines
+from .stream import POLL_FIELDS as _POLL_FIELDS, TableSource
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
@@ -33,15 +38,28 @@ def with_kind(view):
     for the top-level kind); one without a practice game is a 404."""
     @wraps(view)
     def wrapped(request, *args, kind=None, **kwargs):
-        found = games.of_url(kind)
-        if found is None or not found.engine_path:
-            raise Http404
-        return view(request, found, *args, **kwargs)
+        return view(request, _kind(kind), *args, **kwargs)
     return wrapped
 
 
-def _poll_ms() -> int:
+def _kind(slug):
+    found = games.of_url(slug)
+    if found is None or not found.engine_path:
+        raise Http404
+    return found
+
+
+def _poll_ms(streamed: bool = True) -> int:
+    """Ms between polls: today's 400 without push; with push a slower fallback (the page polls
+    only while its stream is down), still within the pause's grace (service.PAUSE_GRACE_MS)."""
+    if streamed and _pushed():
+        return int(getattr(settings, "MOGEL_FALLBACK_POLL_MS", 1000))
     return int(getattr(settings, "MOGEL_POLL_MS", 400))
+
+
+def _pushed() -> bool:
+    """The table is pushed (docs/push.md); MOGEL_PUSH = False: today's polling page (a benchmark's baseline)."""
+    return bool(getattr(settings, "MOGEL_PUSH", True))
 
 
 def _owner(request) -> str | None:
@@ -49,10 +67,14 @@ def _owner(request) -> str | None:
     return request.session.session_key
 
 
+def _no_such_game() -> str:
+    return _("There is no such game here. It may belong to another browser, or the link is wrong.")
+
+
 def _not_found(request, kind):
     response = render(request, "play/missing.html", {
         "kind": kind, "lobby_url": kind.play_url("lobby"),
-        "message": _("There is no such game here. It may belong to another browser, or the link is wrong.")},
+        "message": _no_such_game()},
         status=404)
     return response
 
@@ -151,6 +173,7 @@ def abandon(request, kind, game_id):
     deleted, _kinds = mine.delete()
     if not deleted:
         return _not_found(request, kind)
+    broker.forget([service.channel(game_id)])
     return redirect(kind.play_url("lobby"))
 
 
@@ -183,7 +206,8 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
     row, kind = turn.row, turn.kind
     names = seat_names(row.player_name, turn.game.players, row.language or None)
     urls = {"action_url": kind.play_url("act", row.pk), "poll_url": kind.play_url("poll", row.pk),
-            "away_url": kind.play_url("away", row.pk), "lobby_url": kind.play_url("lobby")}
+            "away_url": kind.play_url("away", row.pk), "lobby_url": kind.play_url("lobby"),
+            "stream_url": kind.play_url("stream", row.pk) if _pushed() else None}
     return seat_context(turn, names, urls, client_version=client_version, message=message,
                         message_url=message_url, message_kind=message_kind)
 
@@ -192,7 +216,7 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
                  message_kind="refusal", again=None):
     """The table as the request's seat (``turn.seat``; None: a spectator) sees it: the kind's
     ``table`` context from that seat's view, legal moves and log. ``urls``: where its buttons post
-    and its page polls; ``again``: how "Play again" is set up at the end (default: the practice lobby's)."""
+    and its page polls (and its stream, if it has one); ``again``: how "Play again" is set up at the end (default: the practice lobby's)."""
     row, game, kind, seat = turn.row, turn.game, turn.kind, turn.seat
     view = game.view(seat) if seat is not None else kind.onlooker_view(game)
     # While the scores are on screen nothing is owed until the player goes on.
@@ -224,7 +248,8 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
             "body_template": kind.templates.get("body"),
             "sounds": kind.sounds,
             "poll_url": urls["poll_url"],
-            "poll_ms": _poll_ms(),
+            "poll_ms": _poll_ms(bool(urls.get("stream_url"))),
+            "stream_url": urls.get("stream_url"),
             "wake_in_ms": _wake_in(turn),
             "away_url": urls.get("away_url"),
             "count_in_ms": service.count_in_left(row),
@@ -257,10 +282,21 @@ def _as_onlooker(kind, context: dict, view: dict, names, announce: list) -> dict
     return context
 
 
-def _respond(request, turn, status=200, **kwargs):
+def _sent(request, turn, **kwargs) -> dict:
+    """The table's context for an answer about to be sent."""
     context = _context(request, turn, **kwargs)
     # When the page got each window: a fast action is credited from there (service.dated).
     service.note_sent(turn, shown=kwargs.get("client_version"))
+    return context
+
+
+def _table_html(request, turn, client_version) -> str:
+    """The table as the poll answers it, for the stream to push."""
+    return render_to_string(TABLE, _sent(request, turn, client_version=client_version), request=request)
+
+
+def _respond(request, turn, status=200, **kwargs):
+    context = _sent(request, turn, **kwargs)
     if request.htmx:
         return render(request, TABLE, context, status=status)
     return render(request, "play/game.html", {**context, "game_id": turn.row.pk, "kind": turn.kind,
@@ -304,7 +340,25 @@ def _reaction(value) -> int | None:
         return None
 
 
-_POLL_FIELDS = ("pk", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
+
+
+def _owns(game_id: str, owner: str, kind: str) -> bool:
+    return PracticeGame.objects.filter(pk=game_id, owner=owner, kind=kind).exists()
+
+
+@require_GET
+@shows_a_hand
+async def stream(request, kind=None, game_id=""):
+    """The table pushed as it changes (mogel.push): one server-sent event stream per page. Its
+    first event redraws the whole table; later ones carry the table whenever the player's
+    version moved, exactly as the poll would have answered."""
+    found = _kind(kind)
+    owner = _owner(request) or ""
+    if not GAME_ID.match(game_id) or not await checked(request, _owns, game_id, owner, found.key):
+        return HttpResponse(_no_such_game(), status=404, content_type="text/plain; charset=utf-8")
+    known = _version(last_event_id(request) or request.GET.get("version"))
+    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client))
+    return respond(request, source)
 
 
 @require_GET

@@ -64,3 +64,37 @@ def events_after(url, version, upto=None):
         last = events.filter(public__lte=upto).values_list("index", flat=True).last()
         later = later.filter(index__lte=last)
     return [json.loads(text) for text in later.values_list("event", flat=True)]
+
+
+def sse_events(text: str) -> list[dict]:
+    """Server-sent events parsed as a browser does: {"event", "id", "data"} (comments left out)."""
+    found = []
+    for block in text.split("\n\n"):
+        fields = {}
+        for line in block.splitlines():
+            if line.startswith(":") or ":" not in line:
+                continue
+            name, _colon, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            fields[name] = fields[name] + "\n" + value if name == "data" and name in fields else value
+        if "data" in fields:
+            found.append({"event": fields.get("event", "message"), "id": fields.get("id"), "data": fields["data"]})
+    return found
+
+
+@pytest.fixture
+def timed_stream(monkeypatch, clock, settings):
+    """Streams read under the fake clock: a stream's wait lets its whole timeout pass on the
+    clock at once (nothing else moves the game meanwhile), so a test reads in a moment what a
+    page would receive over seconds; ``read(response)`` gives each chunk with its game time."""
+    from mogel.push import broker
+    from mogel.push import stream as push_stream
+
+    monkeypatch.setattr(push_stream, "_now", lambda: clock.ms / 1000)
+    monkeypatch.setattr(broker.SyncWaiter, "wait",
+                        lambda self, channel, version, timeout_s: clock.tick(max(1, round(timeout_s * 1000))))
+    settings.MOGEL_PUSH_TICK_MS = 100
+
+    def read(response, since):
+        return [(clock.ms - since, chunk.decode()) for chunk in response.streaming_content]
+    return read

@@ -3,14 +3,15 @@
 Two games from the same position, differing only in a bot's secret (it holds the number
 the cockroach asks for, or it is about to cheat), are polled at the same moments. Until
 the secret becomes visible (the race, the shrinking hand), every answer the page gets is
-the same: status code, ``data-version`` and ``data-wake-in``.
+the same: status code, ``data-version`` and ``data-wake-in``. The same holds for the table's
+stream (mogel.push): every event and comment it sends, when it sends it, its event id and name.
 """
 
 import re
 
 import pytest
 
-from .play_helpers import LOBBY, log_of, post, row_of, version_of
+from .play_helpers import LOBBY, log_of, post, row_of, sse_events, timed_stream, version_of  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +35,8 @@ def answer(response, t):
     return (t, response.status_code, version and int(version.group(1)), wake and int(wake.group(1)))
 
 
-def transcript(client, clock, settings, scenario, profile, first_move=None, until=5000):
-    """Every answer the page gets, polling each 100 ms: (game time, status, version, wake-in)."""
+def opened(client, settings, scenario, profile, first_move=None):
+    """A new game's page (and its first move): (url, start, answers, the page's version)."""
     settings.MOGEL_PLAY_SCENARIO = scenario
     settings.MOGEL_BOT_PROFILE = profile
     response = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
@@ -49,6 +50,12 @@ def transcript(client, clock, settings, scenario, profile, first_move=None, unti
         response = post(client, url, first_move, v)
         answers.append(answer(response, 0))
         v = version_of(response.content.decode())
+    return url, started, answers, v
+
+
+def transcript(client, clock, settings, scenario, profile, first_move=None, until=5000):
+    """Every answer the page gets, polling each 100 ms: (game time, status, version, wake-in)."""
+    url, started, answers, v = opened(client, settings, scenario, profile, first_move)
     while clock.ms - started < until:
         clock.tick(100)
         response = client.get(url + "poll/", {"version": v}, HTTP_HX_REQUEST="true")
@@ -111,3 +118,68 @@ def test_a_cheat_that_gets_away_is_no_news_to_the_others(client, clock, tables):
             assert poll[1] == 204
             quiet += 1
     assert quiet, "every getaway came with a visible event"
+
+
+def heard(client, settings, read, scenario, profile, first_move=None, until=5000):
+    """Everything the page's stream sends in ``until`` ms of game time: (game time, what), where
+    what is a comment or (event name, id, data-version, data-wake-in) of an event."""
+    url, started, _answers, v = opened(client, settings, scenario, profile, first_move)
+    settings.MOGEL_PUSH_LIFETIME_S = until / 1000
+    response = client.get(url + "stream/", {"version": v})
+    assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
+    sent = []
+    for t, chunk in read(response, started):
+        events = sse_events(chunk)
+        for e in events:
+            version = re.search(r'data-version="(\d+)"', e["data"])
+            wake = re.search(r'data-wake-in="(\d+)"', e["data"])
+            sent.append((t, e["event"], e["id"], version and version.group(1), wake and int(wake.group(1))))
+        if not events:
+            sent.append((t, "comment"))
+    return url, sent
+
+
+def test_the_stream_tells_nothing_of_a_bot_holding_the_raced_number_before_it_races(client, clock, tables,
+                                                                                      timed_stream):
+    url, racing = heard(client, tables, timed_stream, RACE, HONEST, first_move="play cockroach3")
+    raced_at = first(url, "raced")["t"]
+    _, waiting = heard(client, tables, timed_stream, NO_RACE, HONEST, first_move="play cockroach3")
+    before = [s for s in racing if s[0] < raced_at]
+    assert len(before) >= 8
+    assert before == [s for s in waiting if s[0] < raced_at]
+    # Its ids are the page's version, as data-version says; the race is sent when it happens.
+    assert all(s[2] == s[3] for s in racing if s[1] != "comment")
+    assert any(s[0] >= raced_at and s[1] == "table" for s in racing)
+
+
+def test_the_stream_tells_nothing_of_a_bot_about_to_cheat_before_its_hand_shrinks(client, clock, tables,
+                                                                                  timed_stream):
+    url, cheating = heard(client, tables, timed_stream, GUARD, CHEATING)
+    cheated_at = first(url, "cheated")["t"]
+    _, honest = heard(client, tables, timed_stream, GUARD, HONEST)
+    before = [s for s in cheating if s[0] < cheated_at]
+    assert len(before) >= 8
+    assert before == [s for s in honest if s[0] < cheated_at]
+    shown = next(s for s in cheating if s[0] >= cheated_at and s[1] != "comment")
+    assert shown[1] == "table" and int(shown[2]) == int(before[0][2]) + 1
+
+
+def test_a_cheat_that_gets_away_sends_nothing_on_the_stream(client, clock, tables, timed_stream):
+    url, sent = heard(client, tables, timed_stream, GUARD, CHEATING, until=8000)
+    log = log_of(url)
+    away = [e["t"] for e in log if e["code"] == "got_away" and e["seat"] != 0]
+    assert away
+    quiet = 0
+    for t in away:
+        # What the stream sent for the moment of the getaway: nothing but, on its beat, a comment.
+        said = [s for s in sent if s[0] == t and s[1] != "comment"]
+        if not any(e["t"] == t for e in log if e["code"] != "got_away"):
+            assert not said
+            quiet += 1
+    assert quiet, "every getaway came with a visible event"
+    # Its ids count what the page saw, never the getaways it did not (they would move the row's own version).
+    assert all(s[2] == s[3] for s in sent if s[1] != "comment")
+    assert len([s for s in sent if s[0] > away[0] and s[1] == "table"]) >= 2
+    # Comments come on the stream's own beat (every 100 ms from its start), never at a secret's moment.
+    beats = [s[0] for s in sent if s[1] == "comment"]
+    assert all((t - beats[0]) % 100 == 0 for t in beats)

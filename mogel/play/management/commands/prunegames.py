@@ -13,7 +13,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
+from mogel.play import service
 from mogel.play.models import PracticeGame
+from mogel.push import broker
 
 
 def days(value: str) -> int:
@@ -59,5 +61,7 @@ class Command(BaseCommand):
 
     @staticmethod
     def _delete(games) -> int:
+        # Their push channels go too (SQLite's rows: mogel.push.broker; PostgreSQL keeps none).
+        broker.forget([service.channel(pk) for pk in games.values_list("pk", flat=True)])
         _total, per_model = games.delete()
         return per_model.get(PracticeGame._meta.label, 0)

@@ -29,13 +29,45 @@
     });
   }
 
+  /* Push (docs/push.md): a page with a stream ([sse-connect], htmx's SSE extension) is sent the
+     table as it changes and does not poll. While the stream is down (not yet open, dropped,
+     refused) the table's own poll runs, at its slower fallback interval, and the wake timer
+     with it; the stream's first event after a reconnect redraws the whole table. */
+  var streaming = false;
+  var askOnce = false;   // a poll the page wants even while streaming (back in view: it ends the pause)
+  var leaving = false;   // the page is being left: its stream closing is no reason to poll
+  function streamed() { return streaming && !!document.querySelector("[sse-connect]"); }
+  document.addEventListener("htmx:sseOpen", function () { streaming = true; clearTimeout(wakeTimer); });
+  document.addEventListener("htmx:sseError", function () {
+    if (!streaming || leaving) { return; }
+    streaming = false;
+    var t = table();
+    if (t && window.htmx) { window.htmx.trigger(t, "wake"); }   // catch up at once by polling
+  });
+  document.addEventListener("htmx:sseClose", function () { streaming = false; });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    var t = table();
+    var message = event.detail || {};
+    if (!t) { return; }
+    // What the page already shows (its own move's answer came first, or a redraw after a
+    // reconnect that missed nothing) is skipped: never drawn twice, and a refusal on the table
+    // stays. Only a count-in ("resume") is drawn on the page's own version.
+    var id = Number(message.lastEventId), shown = Number(t.dataset.version);
+    if (id < shown || (id === shown && message.type !== "resume")) {
+      event.preventDefault();
+      return;
+    }
+    // The motion scripts read the table before each swap: the extension's swap does not say so.
+    window.htmx.trigger(t, "htmx:beforeSwap", {target: t, elt: t, shouldSwap: true});
+  });
+
   // The server says when its next move is due (a bot's move, a countdown ending): ask for it
   // then instead of up to a poll interval later, so a move reaches the player as it happens.
   var wakeTimer = null;
   function scheduleWake() {
     clearTimeout(wakeTimer);
     var t = table();
-    if (!t || !t.dataset.wakeIn || !window.htmx) { return; }
+    if (!t || !t.dataset.wakeIn || !window.htmx || streamed()) { return; }
     wakeTimer = setTimeout(function () {
       var now = table();
       if (now) { window.htmx.trigger(now, "wake"); }
@@ -95,21 +127,31 @@
 
   function back() {
     var t = table();
-    if (t && t.dataset.awayUrl && window.htmx) { window.htmx.trigger(t, "wake"); }
+    if (t && t.dataset.awayUrl && window.htmx) { askOnce = true; window.htmx.trigger(t, "wake"); }
   }
 
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") { leave(); } else { back(); }
   });
-  window.addEventListener("pagehide", leave);
+  window.addEventListener("pagehide", function () { leaving = true; leave(); });
   // Back to a page the browser kept (Back/Forward cache): it asks how the game stands.
-  window.addEventListener("pageshow", function (event) { if (event.persisted) { back(); } });
+  window.addEventListener("pageshow", function (event) { leaving = false; if (event.persisted) { back(); } });
+  // The table's own GET is its poll; a move the keyboard posts from the table is no poll.
+  function polling(detail) {
+    var verb = detail && detail.requestConfig && detail.requestConfig.verb;
+    return !verb || verb.toLowerCase() === "get";
+  }
   // A hidden page does not poll: its polls would keep the game running while nobody looks.
+  // A streamed page does not poll either, but for the one poll that brings it back.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var t = table();
-    if (document.visibilityState === "hidden" && t && t.dataset.awayUrl && event.target === t) {
+    if (!t || event.target !== t) { return; }
+    if ((leaving || document.visibilityState === "hidden") && t.dataset.awayUrl) {
+      event.preventDefault();
+    } else if (streamed() && !askOnce && polling(event.detail)) {
       event.preventDefault();
     }
+    askOnce = false;
   });
 
   function restart() { started = performance.now() + countIn(); tick(); scheduleWake(); }

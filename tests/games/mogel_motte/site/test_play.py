@@ -157,7 +157,8 @@ def test_the_table_asks_for_the_next_bot_move_when_it_is_due(client, fast, clock
     play = [a for a in buttons(html) if a.startswith(("play ", "draw"))][0]
     html = post(client, url, play, version_of(html)).content.decode()
     wake = int(re.search(r'data-wake-in="(\d+)"', html).group(1))
-    assert 'hx-trigger="every 400ms, wake"' in html
+    # The page's poll (the fallback while its stream is down: docs/push.md) wakes for it too.
+    assert f'hx-trigger="every {fast.MOGEL_FALLBACK_POLL_MS}ms, wake"' in html
     # A bot is on turn: its move is due within its pace, not at some later poll.
     assert 0 < wake <= 1.4 * fast.MOGEL_BOT_PACE_MS + 50
     v = version_of(html)

@@ -1,0 +1,251 @@
+"""Push latency: a move posted to one server process, seen by the page's stream at another.
+
+    .venv/bin/python bench/push.py                       # 60 players, 30 s per mode (about 2 minutes)
+    .venv/bin/python bench/push.py --players 200 --seconds 30
+
+Starts two server processes on loopback with the production settings (gunicorn with one
+uvicorn worker each, as README's "Push in production" says) on a throw-away PostgreSQL
+cluster (``scripts/postgres.py``), and runs the same players twice, side by side in one run:
+
+- ``poll``: today's page (DJANGO_PUSH=0): each player's page polls process B every 400 ms;
+- ``push``: each player's page holds one stream open at process B (mogel.push).
+
+Each player starts a game at process A and, whenever its table offers a move, makes one there
+after a short human pause. Measured per move: from sending the POST to A until B shows the
+page a table of that version or later (a stream's event, or a poll's answer). Printed: moves
+measured, p50/p95/p99 of that latency, requests per second that B served, B's CPU per second
+(its worker, from /proc), errors (with the first few answers that failed), and the streams B
+held open at the end. PUSH_BENCH_LOG=<file>: the servers' output (tracebacks) goes there.
+Loopback only; every loop is bounded in time and stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import load  # noqa: E402  (the production environment, CPU from /proc, percentiles)
+
+ROOT, PY = load.ROOT, load.PY
+MOVES = re.compile(r'name="action" value="((?:play|draw|keep|continue|slap|race)[^"]*)"')
+VERSION = re.compile(r'data-version="(\d+)"')
+
+
+class Page:
+    """One browser at the table: its cookies, its address, what it was last shown."""
+
+    def __init__(self, number: int):
+        self.cookies: dict[str, str] = {}
+        self.address = f"127.0.{1 + number // 250}.{1 + number % 250}"
+        self.url, self.html, self.version = "", "", -1
+        self.shown = asyncio.Event()
+
+    def saw(self, html: str) -> None:
+        found = VERSION.search(html)
+        if found and int(found.group(1)) >= self.version:
+            self.html, self.version = html, int(found.group(1))
+            self.shown.set()
+
+    async def request(self, port, method, path, form=None, htmx=False):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        body = urlencode({"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **form}) if form else ""
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close", "X-Forwarded-Proto: https",
+                f"X-Forwarded-For: {self.address}", f"Origin: https://127.0.0.1:{port}",
+                "Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items())]
+        if htmx:
+            head.append("HX-Request: true")
+        if form:
+            head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        writer.write(("\r\n".join(head) + "\r\n\r\n" + body).encode())
+        status, headers = await self.headers(reader)
+        data = await reader.read()
+        writer.close()
+        return status, headers, data.decode(errors="replace")
+
+    async def headers(self, reader):
+        status = int((await reader.readline()).split()[1])
+        headers = {}
+        while (line := (await reader.readline()).decode().strip()):
+            name, _, value = line.partition(":")
+            headers.setdefault(name.lower(), []).append(value.strip())
+            if name.lower() == "set-cookie":
+                key, _, rest = value.strip().partition("=")
+                self.cookies[key] = rest.split(";")[0]
+        return status, headers
+
+
+async def start_game(page: Page, port: int) -> None:
+    await page.request(port, "GET", "/en/play/")
+    status, headers, _body = await page.request(port, "POST", "/en/play/", {
+        "name": "Ann", "players": 3, "level": "normal", "pace": "normal", "rounds": "full", "ant_pile": "discard"})
+    assert status == 302, (status, _body[-1500:])
+    page.url = headers["location"][0].split("127.0.0.1", 1)[-1].split(f":{port}", 1)[-1]
+    _, _, html = await page.request(port, "GET", page.url)
+    page.saw(html)
+
+
+async def stream(page: Page, port: int, stats: dict, until: float) -> None:
+    """The page's stream at B: every event's table is what the page shows next."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write((f"GET {page.url}stream/?version={page.version} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                  "X-Forwarded-Proto: https\r\nCookie: " + "; ".join(f"{k}={v}" for k, v in page.cookies.items())
+                  + "\r\n\r\n").encode())
+    status, _headers = await page.headers(reader)
+    if status != 200:
+        stats["errors"] += 1
+        return
+    stats["streams"] += 1
+    text = ""
+    try:
+        while time.monotonic() < until:
+            chunk = await asyncio.wait_for(reader.read(65536), max(0.1, until - time.monotonic()))
+            if not chunk:
+                break
+            text += chunk.decode(errors="replace")
+            *blocks, text = text.split("\n\n")
+            for block in blocks:
+                data = "\n".join(line[6:] for line in block.split("\n") if line.startswith("data: "))
+                if data:
+                    page.saw(data)
+    except (TimeoutError, asyncio.TimeoutError, OSError):
+        pass
+    finally:
+        writer.close()
+
+
+async def poll(page: Page, port: int, stats: dict, until: float) -> None:
+    """Today's page at B: a poll every 400 ms."""
+    while time.monotonic() < until:
+        status, _headers, html = await page.request(port, "GET", f"{page.url}poll/?version={page.version}", htmx=True)
+        stats["requests"] += 1
+        if status >= 500:
+            stats["errors"] += 1
+            stats.setdefault("failed", []).append((status, html[:200]))
+        elif status == 200:
+            page.saw(html)
+        await asyncio.sleep(0.4)
+
+
+async def play(page: Page, port: int, stats: dict, until: float) -> None:
+    """Moves at A whenever the table offers one; each timed until B shows its version."""
+    while time.monotonic() < until:
+        await asyncio.sleep(random.uniform(0.3, 0.8))
+        moves = MOVES.findall(page.html)
+        if not moves:
+            page.shown.clear()
+            await asyncio.wait([asyncio.ensure_future(page.shown.wait())], timeout=1.0)
+            continue
+        sent = time.monotonic()
+        status, _headers, html = await page.request(port, "POST", page.url + "act/",
+                                                    {"action": moves[0], "version": page.version}, htmx=True)
+        found = VERSION.search(html)
+        if status >= 500 or not found:
+            stats["errors"] += status >= 500
+            stats.setdefault("failed", []).append((status, html[:200]))
+            continue
+        moved = int(found.group(1))
+        while page.version < moved and time.monotonic() < until:
+            page.shown.clear()
+            await asyncio.wait([asyncio.ensure_future(page.shown.wait())], timeout=1.0)
+        if page.version >= moved:
+            stats["latency"].append(time.monotonic() - sent)
+
+
+async def run_mode(mode: str, a: int, b: int, b_pid: int, players: int, seconds: float) -> dict:
+    pages = [Page(n) for n in range(players)]
+    for page in pages:
+        await start_game(page, a)
+    stats = {"mode": mode, "players": players, "latency": [], "requests": 0, "errors": 0, "streams": 0}
+    until = time.monotonic() + seconds
+    cpu = load.cpu_seconds([b_pid])
+    watch = stream if mode == "push" else poll
+    tasks = [watch(p, b, stats, until) for p in pages] + [play(p, a, stats, until) for p in pages]
+    started = time.monotonic()
+    await asyncio.gather(*tasks)
+    elapsed = time.monotonic() - started
+    stats["cpu_per_s"] = (load.cpu_seconds([b_pid]) - cpu) / elapsed
+    stats["requests_per_s"] = stats["requests"] / elapsed
+    return stats
+
+
+def servers(env: dict):
+    """Processes A and B: gunicorn, one uvicorn worker each."""
+    started = []
+    for _name in "ab":
+        port = load.free_port()
+        process = subprocess.Popen(
+            [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
+             "--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
+             "--access-logfile", "/dev/null", "--graceful-timeout", "2"],
+            cwd=ROOT, env=env, stdout=open(os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"), start_new_session=True)
+        started.append((port, process))
+    for port, _process in started:
+        for _ in range(300):
+            try:
+                asyncio.run(Page(0).request(port, "GET", "/healthz"))
+                break
+            except OSError:
+                time.sleep(0.1)
+    return started
+
+
+def measure(mode: str, players: int, seconds: float) -> dict:
+    env = {**load.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
+           "DJANGO_PUSH": "1" if mode == "push" else "0"}
+    (a, pa), (b, pb) = started = servers(env)
+    try:
+        return asyncio.run(run_mode(mode, a, b, pb.pid, players, seconds))
+    finally:
+        for _port, process in started:
+            process.terminate()
+        for _port, process in started:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)   # the master and its worker
+
+
+def report(results: list[dict]) -> None:
+    print(f"{'mode':<6} {'players':>7} {'moves':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
+          f"{'B req/s':>8} {'B CPU/s':>8} {'streams':>8} {'errors':>6}")
+    for r in results:
+        ms = [x * 1000 for x in r["latency"]]
+        p = (lambda q: load.percentile(ms, q)) if ms else (lambda q: float("nan"))
+        print(f"{r['mode']:<6} {r['players']:>7} {len(ms):>6} {p(50):>7.0f} {p(95):>7.0f} {p(99):>7.0f} "
+              f"{r['requests_per_s']:>8.1f} {r['cpu_per_s']:>8.2f} {r['streams']:>8} {r['errors']:>6}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[60])
+    parser.add_argument("--seconds", type=float, default=30)
+    args = parser.parse_args()
+    if "DATABASE_URL" not in os.environ:
+        command = [PY, "scripts/postgres.py", "run", "--", PY, __file__, "--seconds", str(args.seconds),
+                   "--players", ",".join(map(str, args.players))]
+        sys.exit(subprocess.run(command, cwd=ROOT).returncode)
+    # One static root for every server of the run (production_env makes a new one otherwise).
+    os.environ.setdefault("DJANGO_STATIC_ROOT", tempfile.mkdtemp(prefix="mogel-push-static-"))
+    env = load.production_env(os.environ["DATABASE_URL"])
+    load.manage(env, "migrate", "--noinput")
+    load.manage(env, "collectstatic", "--noinput")
+    results = [measure(mode, n, args.seconds) for n in args.players for mode in ("poll", "push")]
+    report(results)
+    for r in results:
+        for status, text in r.get("failed", [])[:3]:
+            print(r["mode"], "failed:", status, text.replace("\n", " ")[:200])
+
+
+if __name__ == "__main__":
+    main()
