@@ -43,12 +43,14 @@ POSTGRES_TESTS := --ignore=tests/browser --ignore=tests/games/mogel_motte/engine
 
 # system_packages.py (the system's python3: it runs before .venv exists) installs Debian's
 # python3-venv, chromium and postgresql where it may, or stops with what to install.
-# DJANGO_ALLOW_ASYNC_UNSAFE: Playwright's sync API runs an event loop in the test thread,
-# which Django would otherwise refuse to touch the ORM from.
+# The browser tests run on their own: Playwright's sync API keeps an event loop in each
+# worker's thread for the session (tests/browser/conftest.py lets the ORM run beside it), which
+# the other tests must neither inherit nor be excused by.
 test:
 	@python3 scripts/system_packages.py install
 	@$(MAKE) --no-print-directory setup
-	DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --ignore=tests/browser
+	$(PY) -m pytest -n 2 tests/browser
 	@if python3 scripts/system_packages.py has postgresql; then \
 		echo "The site tests again, on PostgreSQL:"; \
 		$(PY) scripts/postgres.py run -- $(PY) -m pytest -n 2 $(POSTGRES_TESTS); \

@@ -64,6 +64,9 @@ class PracticeGame(models.Model):
     seen_ms = models.BigIntegerField(null=True, blank=True)
     paused_ms = models.BigIntegerField(default=0)
     away = models.BooleanField(default=False)
+    # Which showing of the page said it left (a random token the page draws each time it is
+    # shown): a request that page sent before it left, served after its beacon, is no contact.
+    left_showing = models.CharField(max_length=16, blank=True, default="")
     # Game.to_json() as dealt, before any move: a replay starts here and plays the stored events
     # (mogel.play.replay). Empty in rows older than replays: rebuilt from the seed then.
     start_state = models.TextField(blank=True, default="")

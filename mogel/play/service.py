@@ -281,14 +281,22 @@ def settled(seen: int | None, paused: int, away: bool, wall: int) -> tuple[int, 
     return max(seen, wall), paused
 
 
-def _store_presence(row: PracticeGame, seen: int, paused: int, away: bool) -> bool:
+def _store_presence(row: PracticeGame, seen: int, paused: int, away: bool, showing: str = "") -> bool:
     """Write the presence if nobody changed it since the row was read (another tab, another
     worker); False: reload. Apart from the game's own version, so a poll never races a move."""
     updated = PracticeGame.objects.filter(pk=row.pk, seen_ms=row.seen_ms, paused_ms=row.paused_ms,
-                                          away=row.away).update(seen_ms=seen, paused_ms=paused, away=away)
+                                          away=row.away).update(seen_ms=seen, paused_ms=paused, away=away,
+                                                                left_showing=showing)
     if updated:
-        row.seen_ms, row.paused_ms, row.away = seen, paused, away
+        row.seen_ms, row.paused_ms, row.away, row.left_showing = seen, paused, away, showing
     return updated == 1
+
+
+def still_away(row: PracticeGame, showing: str | None, streaming: bool = False) -> bool:
+    """A request that does not end the page's pause: its stream (only the page itself, shown
+    again, does), or the showing of the page that said it left (a poll sent just before Back,
+    served after the beacon). A request that names no showing (a page loaded afresh) ends it."""
+    return row.away and (streaming or bool(showing) and showing == row.left_showing)
 
 
 def contact(turn: Turn, wall: int) -> bool:
@@ -305,18 +313,18 @@ def contact(turn: Turn, wall: int) -> bool:
     return _store_presence(row, seen, paused, False)
 
 
-def leave(game_id: str, owner: str, kind: str, attempts: int = 8) -> bool:
-    """The page said it left (hidden, closed, navigated away): the game's clock stops now.
-    False: no such game for this owner."""
+def leave(game_id: str, owner: str, kind: str, showing: str = "", attempts: int = 8) -> bool:
+    """The page said it left (hidden, closed, navigated away) in its showing ``showing``: the
+    game's clock stops now. False: no such game for this owner."""
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner, kind=kind).only(
-            "pk", "seen_ms", "paused_ms", "away").first()
+            "pk", "seen_ms", "paused_ms", "away", "left_showing").first()
         if row is None:
             return False
-        if row.away:
+        if row.away and row.left_showing == showing:
             return True
         seen, paused = settled(row.seen_ms, row.paused_ms, row.away, wall_ms())
-        if _store_presence(row, seen, paused, True):
+        if _store_presence(row, seen, paused, True, showing):
             return True
     return True
 
@@ -647,7 +655,8 @@ def save(turn: Turn) -> bool:
 
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
         attempts: int = 8, reaction_ms: int | None = None,
-        kind: str | None = None, streaming: bool = False) -> tuple[Turn | None, Exception | None]:
+        kind: str | None = None, streaming: bool = False,
+        showing: str | None = None) -> tuple[Turn | None, Exception | None]:
     """Load, catch up, maybe act, save; retried on a concurrent write.
 
     Returns ``(turn, refusal)``: turn None means no such game for this owner (of this ``kind``
@@ -656,13 +665,14 @@ def run(game_id: str, owner: str, action: str | None = None, posted_version: int
     player's move undone, while what the bots and the clock did meanwhile is still saved.
     ``streaming``: asked by the page's open stream, which counts as contact only while the page
     is shown: it never ends a pause the page asked for (``away``: only the page itself does).
+    ``showing``: the page's token of its current showing (see :func:`still_away`).
     """
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
         if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)
-        if not (streaming and row.away) and not contact(turn, wall_ms()):
+        if not still_away(row, showing, streaming) and not contact(turn, wall_ms()):
             continue
         now = game_now(row, turn.game)
         refusal = None

@@ -28,6 +28,7 @@ from .shell import LOG_LINES, log_lines
 from .stream import POLL_FIELDS as _POLL_FIELDS, TableSource
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
+SHOWING = re.compile(r"^[A-Za-z0-9]{1,16}$")
 TABLE = "play/table.html#table"
 SUMMARY = "play/summary.html"
 MAX_ANNOUNCE = 4
@@ -65,6 +66,12 @@ def _pushed() -> bool:
 def _owner(request) -> str | None:
     # The session key from the cookie: no session read is needed to check ownership.
     return request.session.session_key
+
+
+def _showing(value) -> str | None:
+    """The page's token of its current showing (table.js draws one each time it is shown), or
+    None: a request that names none (a page loaded afresh, a page without script)."""
+    return value if value and SHOWING.match(value) else None
 
 
 def _no_such_game() -> str:
@@ -307,7 +314,8 @@ def _respond(request, turn, status=200, **kwargs):
 @with_kind
 def away(request, kind, game_id):
     """The page is hidden, closed or left (navigator.sendBeacon): the game's clock stops now."""
-    if not GAME_ID.match(game_id) or not service.leave(game_id, _owner(request) or "", kind.key):
+    showing = _showing(request.POST.get("showing")) or ""
+    if not GAME_ID.match(game_id) or not service.leave(game_id, _owner(request) or "", kind.key, showing):
         return _not_found(request, kind)
     return HttpResponse(status=204)
 
@@ -318,7 +326,8 @@ def away(request, kind, game_id):
 def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
-    turn, _refusal = service.run(game_id, _owner(request) or "", kind=kind.key)
+    turn, _refusal = service.run(game_id, _owner(request) or "", kind=kind.key,
+                                 showing=_showing(request.headers.get("X-Table-Showing")))
     if turn is None:
         return _not_found(request, kind)
     return _respond(request, turn)
@@ -382,7 +391,8 @@ def poll(request, kind, game_id):
     if (client == row.public_version and service.touch(row, wall)
             and (row.wake_ms is None or service.clock_at(row, wall) < row.wake_ms)):
         return HttpResponse(status=204)
-    turn, _refusal = service.run(game_id, owner, kind=kind.key)
+    turn, _refusal = service.run(game_id, owner, kind=kind.key,
+                                 showing=_showing(request.headers.get("X-Table-Showing")))
     if turn is None:
         return _not_found(request, kind)
     # A count-in that starts now is news: the page shows "3, 2, 1" on the same table.

@@ -2,8 +2,11 @@
 
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import async_to_sync
+from django.db import connections
 
 from mogel.play import service
 from mogel.play.models import PracticeEvent, PracticeGame
@@ -64,6 +67,19 @@ def events_after(url, version, upto=None):
         last = events.filter(public__lte=upto).values_list("index", flat=True).last()
         later = later.filter(index__lte=last)
     return [json.loads(text) for text in later.values_list("event", flat=True)]
+
+
+def run_async(scenario):
+    """``scenario()`` awaited in a thread of its own, as a server's event loop would run it. Not
+    in the test's thread: where a browser test ran before in the same worker, Playwright's sync
+    API keeps an event loop there, and asgiref refuses to start another beside it."""
+    def run():
+        try:
+            return async_to_sync(scenario)()
+        finally:
+            connections.close_all()   # the thread's own connection: the test database is dropped after
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
 
 
 def sse_events(text: str) -> list[dict]:

@@ -7,10 +7,12 @@ import threading
 import time
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.db import connection, connections, transaction
 
 from mogel.push import broker
+
+from .play_helpers import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,7 +35,7 @@ def test_a_waiting_stream_hears_of_a_change_committed_by_another_thread():
         later(0.3, lambda: broker.notify("test-a", 5))
         return await broker.wait("test-a", 4, 10.0)
     started = time.monotonic()
-    assert async_to_sync(scenario)() == 5
+    assert run_async(scenario) == 5
     # Woken by the change, not by the timeout.
     assert time.monotonic() - started < 10
 
@@ -43,7 +45,7 @@ def test_a_version_the_stream_already_knows_wakes_nothing():
         await broker.ready()
         await sync_to_async(broker.notify)("test-b", 3)
         return await broker.wait("test-b", 3, 0.6), await broker.wait("test-b", 2, 5.0)
-    assert async_to_sync(scenario)() == (None, 3)
+    assert run_async(scenario) == (None, 3)
 
 
 def test_a_change_rolled_back_is_never_heard_of():
@@ -59,7 +61,7 @@ def test_a_change_rolled_back_is_never_heard_of():
         await broker.ready()
         later(0.1, rolled_back)
         return await broker.wait("test-c", 0, 1.0)
-    assert async_to_sync(scenario)() is None
+    assert run_async(scenario) is None
 
 
 def test_streams_of_several_channels_each_hear_only_their_own():
@@ -67,7 +69,7 @@ def test_streams_of_several_channels_each_hear_only_their_own():
         await broker.ready()
         later(0.3, lambda: broker.notify("test-d1", 2))
         return await asyncio.gather(broker.wait("test-d1", 1, 5.0), broker.wait("test-d2", 1, 1.0))
-    assert async_to_sync(scenario)() == [2, None]
+    assert run_async(scenario) == [2, None]
 
 
 def test_a_stream_served_by_a_wsgi_server_waits_in_its_thread():

@@ -5,10 +5,9 @@ import gzip
 import re
 
 import pytest
-from asgiref.sync import async_to_sync
 from django.test import AsyncClient
 
-from .play_helpers import LOBBY, post, row_of, sse_events, timed_stream, version_of  # noqa: F401
+from .play_helpers import LOBBY, post, row_of, run_async, sse_events, timed_stream, version_of  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +137,7 @@ def test_the_asgi_stream_sends_the_same_table(client, game, transactional_db):
         response = await async_client.get(game + "stream/", {"version": 0})
         body = b"".join([chunk async for chunk in response.streaming_content])
         return response, body.decode()
-    response, text = async_to_sync(opened)()
+    response, text = run_async(opened)
     assert response.status_code == 200 and response.is_async
     [redraw] = sse_events(text)
     assert redraw["id"] == str(row_of(game).public_version)

@@ -117,15 +117,26 @@
     catch (error) { return ""; }
   }
 
+  /* Each showing of the page has its own token, sent with its requests and its "left" beacon:
+     a poll sent just before Back, served after the beacon, then does not bring the game back. */
+  var showing = "";
+  function shown() { showing = Math.random().toString(36).slice(2, 12) || "0"; }
+  shown();
+  document.addEventListener("htmx:configRequest", function (event) {
+    event.detail.headers["X-Table-Showing"] = showing;
+  });
+
   function leave() {
     var t = table();
     if (!t || !t.dataset.awayUrl || !navigator.sendBeacon) { return; }
     var body = new FormData();
     body.append("csrfmiddlewaretoken", csrfToken());
+    body.append("showing", showing);
     navigator.sendBeacon(t.dataset.awayUrl, body);
   }
 
   function back() {
+    shown();
     var t = table();
     if (t && t.dataset.awayUrl && window.htmx) { askOnce = true; window.htmx.trigger(t, "wake"); }
   }

@@ -137,6 +137,29 @@ def test_another_tab_at_the_table_keeps_the_game_running(client, clock, table):
     assert countdown(fragment(client, url)) == countdown(html) - 1000
 
 
+def test_a_poll_the_page_sent_before_it_left_does_not_bring_the_game_back(client, clock, table):
+    # Back pressed with a poll in flight: the server may serve the beacon first. That poll came
+    # from the showing that left, so the game still waits; the page shown again ends the pause.
+    url, version, html = mosquito_on_the_page(client, clock, table)
+    assert client.post(url + "away/", {"showing": "abc123"}).status_code == 204
+    late = client.get(url + f"poll/?version={version}", HTTP_HX_REQUEST="true", HTTP_X_TABLE_SHOWING="abc123")
+    assert late.status_code == 204 and row_of(url).away is True
+    clock.tick(5000)
+    assert row_of(url).away is True
+    back = client.get(url, HTTP_HX_REQUEST="true", HTTP_X_TABLE_SHOWING="def456").content.decode()
+    assert row_of(url).away is False
+    assert countdown(back) == countdown(html), "the game stood still from the beacon on"
+
+
+@pytest.mark.parametrize("showing", [None, "", "not a token!"])
+def test_a_request_that_names_no_showing_of_the_page_that_left_ends_the_pause(client, clock, table, showing):
+    url, version, html = mosquito_on_the_page(client, clock, table)
+    client.post(url + "away/", {"showing": "abc123"})
+    headers = {} if showing is None else {"HTTP_X_TABLE_SHOWING": showing}
+    client.get(url, HTTP_HX_REQUEST="true", **headers)
+    assert row_of(url).away is False
+
+
 def test_the_leave_beacon_is_csrf_protected_and_only_for_the_owner(client, clock, table):
     url, html = table(client, MOSQUITO, HONEST)
     guarded = Client(enforce_csrf_checks=True)
