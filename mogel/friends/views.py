@@ -22,6 +22,7 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 from mogel.play import limits
+from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
@@ -264,7 +265,14 @@ def _again(table):
     def again(kind, turn, summary):
         summary["again"] = {"code": table.code}
         summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
+        if kind.replayer:
+            summary["replay_url"] = shared_replay_url(turn.row)
     return again
+
+
+def shared_replay_url(row: PracticeGame) -> str:
+    """A finished game's shareable replay link, on the final summary (the token made on the first ask)."""
+    return reverse("friends:replay-shared-start", kwargs={"token": replays.token_of(row)})
 
 
 def table_html(request, table: Table, turn, *, client_version=None, message=None, message_url=None,
@@ -289,6 +297,7 @@ def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
             "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
+            "replay_url": url("replay", table) if kind.replayer else None,
             **seats_context(request, table, turn.seat)}
 
 
