@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.translation import pgettext
 
 from mogel import games
 from mogel.core.errors import IllegalAction
@@ -26,6 +27,8 @@ from .models import Seat, Table, hashed, new_code, new_secret
 GRACE_MS = 60_000
 # A poll's contact is written only when the one noted is this old: most polls write nothing.
 CONTACT_EVERY_MS = 3_000
+# Silent this long (three contacts missed), a person shows as away on their seat before the grace ends.
+AWAY_MS = 10_000
 
 
 class Refusal(Exception):
@@ -253,6 +256,25 @@ def presence(seats: list[Seat], wall: int) -> list[dict]:
     """Each seat as the table shows it: here, a bot, or a bot playing for a person who left."""
     return [{"number": s.number, "name": s.name, "bot": s.bot, "host": s.host,
              "gone": gone(s, wall), "here": not s.bot and not gone(s, wall)} for s in seats]
+
+
+def away(seat: Seat, wall: int) -> bool:
+    """A person whose page has been silent a while, within the grace (the game waits at their
+    turn): a page at the table makes contact at least every CONTACT_EVERY_MS."""
+    return not seat.bot and wall - seat.seen_ms > min(AWAY_MS, grace_ms() // 2)
+
+
+def on_seats(seats: list[Seat], wall: int) -> dict:
+    """Each seat's presence as its seat on the game's table says it (``play/_seat_presence.html``)."""
+    def state(s):
+        if s.bot:
+            return "bot", pgettext("presence", "bot")
+        if gone(s, wall):
+            return "bot-plays", pgettext("presence", "a bot plays")
+        if away(s, wall):
+            return "away", pgettext("presence", "away")
+        return "here", pgettext("presence", "here")
+    return {s.number: dict(zip(("state", "label"), state(s))) for s in seats}
 
 
 # -- the game ------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from mogel.play import limits
 from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
+from mogel.play.shell import place_presence
 from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
 
 from . import service
@@ -290,7 +291,7 @@ def _seat(table, turn, client_version=None, message=None, message_url=None, mess
                            message=message, message_url=message_url, message_kind=message_kind,
                            again=_again(table))
     play.note_sent(turn, shown=client_version)
-    return context
+    return place_presence(context, service.on_seats(seats, play.wall_ms()))
 
 
 def game_context(request, table, turn) -> dict:
