@@ -12,20 +12,12 @@ from django.utils import translation
 from tests.games.mogel_motte.site.test_play import start
 
 from .helpers import started, table_url
+from .test_tables import fast  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
 
 SEAT = re.compile(r'<li class="(?:mz-)?seat[^"]*" data-seat="(\d)".*?</li>', re.S)
 PRESENCE = re.compile(r'data-presence="([a-z-]+)">((?:<span[^>]*>[^<]*</span>)+|[^<]*)')
-
-
-@pytest.fixture
-def fast(settings, clock):
-    settings.MOGEL_BOT_PACE_MS = 50
-    settings.MOGEL_PLAY_SEED = 4242
-    settings.MOGEL_LOBBY_POSTS_PER_MINUTE = 1000
-    settings.MOGEL_FRIENDS_GRACE_MS = 60_000
-    return settings
 
 
 def on_seats(html):
