@@ -109,11 +109,13 @@ def new(request, key):
     limits.note_post(request.session.session_key, address, now)
     if not form.is_valid():
         return _new(request, kind, form, status=400)
+    if service.address_full(address):
+        return _new(request, kind, form, 429, MESSAGES["too_many_tables"])
     data = form.cleaned_data
     request.session["play_name"] = data["name"]
     table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
                                   pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
-                                  language=get_language() or "")
+                                  language=get_language() or "", address=address)
     remember(request, table, value)
     return redirect(url("table", table))
 
