@@ -320,8 +320,13 @@ def seats(request, table):
         response["HX-Redirect"] = url("table", table.rematch)
         return response
     mine = service.seat_of(table, secret(request, table))
-    return render(request, "friends/game.html#seats", seats_context(request, table, None if mine is None
-                                                                     else mine.number))
+    bar = render_to_string("friends/game.html#seats", seats_context(request, table, None if mine is None
+                                                                    else mine.number), request=request)
+    # The seats on the game's table say it too: a game that waits at someone's turn redraws nothing.
+    on_seats = service.on_seats(list(table.seats.all()), play.wall_ms())
+    badges = render_to_string("friends/_presence_oob.html",
+                              {"seats": [{"seat": n, "presence": p} for n, p in on_seats.items()]})
+    return HttpResponse(bar + badges)
 
 
 def _viewer(request, table):

@@ -45,6 +45,18 @@ def test_each_seat_shows_who_is_here_who_is_away_and_where_a_bot_plays(fast, clo
     assert on_seats(ann.get(table_url(table)).content.decode())[1] == ("here", "here")
 
 
+def test_the_seats_poll_changes_the_presence_on_the_seats_in_place(fast, clock):
+    """While the game waits at Ben's turn nothing redraws the table: the poll of who is at the
+    table sends each seat's presence to swap in place."""
+    ann = Client()
+    table, (_ben,) = started(ann, "Ben")
+    clock.tick(15_000)
+    answer = ann.get(table_url(table) + "seats/", HTTP_HX_REQUEST="true").content.decode()
+    badge = re.search(r'<span [^>]*id="seat-presence-1"[^>]*>', answer)
+    assert badge and 'hx-swap-oob="true"' in badge.group(0) and 'data-presence="away"' in badge.group(0)
+    assert 'id="seat-presence-2"' in answer and 'id="seat-presence-0"' in answer
+
+
 @pytest.mark.parametrize("lang, away", [("de", "weg"), ("fr", "pas là"), ("nl", "weg"), ("it", "assente")])
 def test_the_presence_on_the_seat_is_translated(fast, clock, lang, away):
     ann = Client()
