@@ -22,8 +22,10 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 from mogel.play import limits
+from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
+from mogel.play.shell import place_presence
 from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
 
 from . import service
@@ -107,11 +109,13 @@ def new(request, key):
     limits.note_post(request.session.session_key, address, now)
     if not form.is_valid():
         return _new(request, kind, form, status=400)
+    if service.address_full(address):
+        return _new(request, kind, form, 429, MESSAGES["too_many_tables"])
     data = form.cleaned_data
     request.session["play_name"] = data["name"]
     table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
                                   pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
-                                  language=get_language() or "")
+                                  language=get_language() or "", address=address)
     remember(request, table, value)
     return redirect(url("table", table))
 
@@ -264,7 +268,14 @@ def _again(table):
     def again(kind, turn, summary):
         summary["again"] = {"code": table.code}
         summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
+        if kind.replayer:
+            summary["replay_url"] = shared_replay_url(turn.row)
     return again
+
+
+def shared_replay_url(row: PracticeGame) -> str:
+    """A finished game's shareable replay link, on the final summary (the token made on the first ask)."""
+    return reverse("friends:replay-shared-start", kwargs={"token": replays.token_of(row)})
 
 
 def table_html(request, table: Table, turn, *, client_version=None, message=None, message_url=None,
@@ -282,13 +293,14 @@ def _seat(table, turn, client_version=None, message=None, message_url=None, mess
                            message=message, message_url=message_url, message_kind=message_kind,
                            again=_again(table))
     play.note_sent(turn, shown=client_version)
-    return context
+    return place_presence(context, service.on_seats(seats, play.wall_ms()))
 
 
 def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
             "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
+            "replay_url": url("replay", table) if kind.replayer else None,
             **seats_context(request, table, turn.seat)}
 
 
@@ -308,8 +320,13 @@ def seats(request, table):
         response["HX-Redirect"] = url("table", table.rematch)
         return response
     mine = service.seat_of(table, secret(request, table))
-    return render(request, "friends/game.html#seats", seats_context(request, table, None if mine is None
-                                                                     else mine.number))
+    bar = render_to_string("friends/game.html#seats", seats_context(request, table, None if mine is None
+                                                                    else mine.number), request=request)
+    # The seats on the game's table say it too: a game that waits at someone's turn redraws nothing.
+    on_seats = service.on_seats(list(table.seats.all()), play.wall_ms())
+    badges = render_to_string("friends/_presence_oob.html",
+                              {"seats": [{"seat": n, "presence": p} for n, p in on_seats.items()]})
+    return HttpResponse(bar + badges)
 
 
 def _viewer(request, table):

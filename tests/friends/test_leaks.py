@@ -16,7 +16,7 @@ from mogel import games
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 
-from .helpers import started, table_url, version_of
+from .helpers import random_step, started, table_url, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -86,15 +86,8 @@ def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
             return answers
         seat = rng.choice(list(people))
         client, text = people[seat], pages[seat]
-        offered = re.findall(r'name="action" value="([^"]+)"', text)
-        if offered and rng.random() < 0.7:
-            response = client.post(table_url(table) + "act/", {"action": rng.choice(offered),
-                                                               "version": version_of(text)}, HTTP_HX_REQUEST="true")
-            assert response.status_code in (200, 400, 409), response.status_code
-        else:
-            clock.tick(rng.choice((100, 300, 800)))
-            response = client.get(table_url(table) + "poll/", {"version": version_of(text)}, HTTP_HX_REQUEST="true")
-            assert response.status_code in (200, 204, 286)
+        response = random_step(client, text, table, clock, rng)
+        assert response.status_code in (200, 204, 286, 400, 409), response.status_code
         if response.status_code != 204:
             pages[seat] = response.content.decode()
         answers += 1
