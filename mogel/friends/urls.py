@@ -23,6 +23,7 @@ urlpatterns = [
     path("<str:code>/room/", views.room, name="room"),
     path("<str:code>/seats/", views.seats, name="seats"),
     path("<str:code>/poll/", views.poll, name="poll"),
+    path("<str:code>/stream/", views.stream, name="stream"),
     path("<str:code>/act/", views.act, name="act"),
     path("<str:code>/again/", views.again, name="again"),
     path(format_lazy("<str:code>/{}", _REPLAY), replay_views.replay, name="replay"),

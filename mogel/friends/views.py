@@ -1,8 +1,8 @@
 """A friends' table's pages: create, join by link or code, the waiting room with the host's
-powers, then the game for each seat, polled (plain function views, htmx fragments).
+powers, then the game for each seat, pushed (one stream per page, mogel/friends/stream.py) with a
+slow poll while the stream is down (plain function views, htmx fragments).
 
-What a seat's page shows is :func:`table_html` alone: the poll uses it now, a pushed stream
-may use it later. Every refusal is a translated message and an unchanged table."""
+What a seat's page shows is :func:`table_html` alone: the stream and the poll both render it. Every refusal is a translated message and an unchanged table."""
 
 from __future__ import annotations
 
@@ -26,16 +26,20 @@ from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play.shell import place_presence
-from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
+from mogel.play.views import TABLE, _pushed, _reaction, _version, seat_context, too_hurried
+from mogel.push.stream import checked, last_event_id, respond
 
 from . import service
 from .forms import CodeForm, SitForm, table_form
 from .messages import MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
+from .stream import GameSource, RoomSource, room_changed
 
 CODE = re.compile(rf"^[A-Za-z0-9]{{{CODE_LENGTH}}}$")
 SESSION = "friends"
 ROOM_POLL_MS = 2000
+# The waiting room's poll while its stream is down (pushed pages): slow, as the table's fallback.
+ROOM_FALLBACK_POLL_MS = 3000
 SEATS_POLL_MS = 3000
 
 
@@ -156,7 +160,9 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "is_host": mine is not None and mine.host, "link": link, "code": table.code,
             "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
             "message": message, "room_url": url("room", table), "host_url": url("host", table),
-            "sit_url": url("sit", table), "qr_url": url("qr", table), "poll_ms": ROOM_POLL_MS,
+            "sit_url": url("sit", table), "qr_url": url("qr", table),
+            "poll_ms": ROOM_FALLBACK_POLL_MS if _pushed() else ROOM_POLL_MS,
+            "stream_url": url("stream", table) if _pushed() else None,
             "sit_form": SitForm()}
 
 
@@ -218,6 +224,7 @@ def sit(request, table):
         value = service.sit(table, form.cleaned_data["name"])
     except service.Refusal as refusal:
         return _room_refusal(request, table, refusal.code)
+    room_changed(table)
     if request.session.session_key is None:
         request.session.save()
     remember(request, table, value)
@@ -252,6 +259,7 @@ def host(request, table):
         power(table, request.POST)
     except service.Refusal as refusal:
         return _room_refusal(request, table, refusal.code)
+    room_changed(table)
     if table.started:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
@@ -288,7 +296,8 @@ def table_html(request, table: Table, turn, *, client_version=None, message=None
 
 def _seat(table, turn, client_version=None, message=None, message_url=None, message_kind="refusal"):
     seats = list(table.seats.all())
-    urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table)}
+    urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table),
+            "stream_url": url("stream", table) if _pushed() else None}
     context = seat_context(turn, service.names(table, seats), urls, client_version=client_version,
                            message=message, message_url=message_url, message_kind=message_kind,
                            again=_again(table))
@@ -371,6 +380,34 @@ def poll(request, table):
     if turn.game.over:
         response.status_code = 286  # htmx stops polling
     return response
+
+
+@require_GET
+async def stream(request, code):
+    """Every page of the table pushed as it changes (mogel.push, docs/push.md): the waiting room's
+    seats until the start, then the game as the page's own seat (or a spectator) sees it."""
+    found = await checked(request, _source, request, code)
+    return found if isinstance(found, HttpResponse) else respond(request, found)
+
+
+def _source(request, code):
+    """The stream's source for the page's person, or the refusal (the poll's own answers)."""
+    table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
+    if table is None or not play.registered(table.kind):
+        return refuse(request, None, "wrong_code")
+    if not table.started:
+        def room_html(fresh):
+            mine = service.seat_of(fresh, secret(request, fresh))
+            return render_to_string("friends/room.html#room", room_context(request, fresh, mine), request=request)
+        mine = service.seat_of(table, secret(request, table))
+        return RoomSource(table, None if mine is None else mine.pk, room_html)
+    seat, refusal = _viewer(request, table)
+    if refusal:
+        return refuse(request, table, refusal)
+    mine = service.seat_of(table, secret(request, table))
+    known = _version(last_event_id(request) or request.GET.get("version"))
+    return GameSource(table, seat, None if mine is None else mine.pk, known,
+                      lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client))
 
 
 @require_POST
