@@ -17,6 +17,8 @@ MESSAGES = {
     "not_the_host_seat": _("The host's seat cannot be freed."),
     "not_ready": _("Every seat needs a person or a bot before the game can start."),
     "no_spectators": _("This game has already started, and the host does not allow spectators."),
+    "too_many_tables": _("Many unfinished tables have been started from your network. Finish one of them, "
+                         "or try again later."),
 }
 # How each refusal answers: a table that does not exist is a 404, a forbidden act a 403,
 # a table no longer in that state a 409, a post the form would never send a 400.

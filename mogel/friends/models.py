@@ -50,6 +50,8 @@ class Table(models.Model):
     # Hashes of the secrets of guests the host removed: their pages are told so, not "no seat".
     removed = models.JSONField(default=list)
     created = models.DateTimeField(auto_now_add=True)
+    # The creator's address (mogel.play.limits.client_address): its unfinished tables are capped.
+    address = models.CharField(max_length=64, blank=True, default="")
 
     def __str__(self) -> str:
         return f"friends' table {self.code}"

@@ -10,10 +10,16 @@ is its sha256). Nothing a page posts names its seat: the seat is the session's.
 from __future__ import annotations
 
 from django.conf import settings
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import pgettext
 
 from mogel import games
 from mogel.core.errors import IllegalAction
+from mogel.play import limits
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play.names import bot_names, name_key
@@ -26,6 +32,10 @@ from .models import Seat, Table, hashed, new_code, new_secret
 GRACE_MS = 60_000
 # A poll's contact is written only when the one noted is this old: most polls write nothing.
 CONTACT_EVERY_MS = 3_000
+# A table nobody started within a day is an invite nobody took up: prunegames deletes it.
+WAITING_KEPT = timedelta(days=1)
+# Silent this long (three contacts missed), a person shows as away on their seat before the grace ends.
+AWAY_MS = 10_000
 
 
 class Refusal(Exception):
@@ -49,7 +59,7 @@ def owner(table: Table) -> str:
 # -- creating, joining, the host's powers --------------------------------------------------------
 
 def create(kind, *, name: str, players: int, level: str, pace: str, choices: dict, spectators: bool,
-           language: str) -> tuple[Table, str]:
+           language: str, address: str = "") -> tuple[Table, str]:
     """A new table with its host at seat 0; returns it and the host's secret."""
     secret = new_secret()
     for _ in range(20):
@@ -57,13 +67,31 @@ def create(kind, *, name: str, players: int, level: str, pace: str, choices: dic
             with transaction.atomic():
                 table = Table.objects.create(code=new_code(), kind=kind.key, players=players, level=level,
                                              pace=pace, choices=choices, spectators=spectators,
-                                             language=language[:8])
+                                             language=language[:8], address=address[:64])
                 Seat.objects.create(table=table, number=0, name=name, secret_hash=hashed(secret), host=True,
                                     seen_ms=play.wall_ms())
             return table, secret
         except IntegrityError:
             continue   # the code was taken: draw another
     raise RuntimeError("no free table code")
+
+
+def address_full(address: str) -> bool:
+    """True if the tables created from ``address`` today and not over reach the address's cap
+    (the practice game's by default: MOGEL_UNFINISHED_TABLES_PER_ADDRESS)."""
+    cap = int(getattr(settings, "MOGEL_UNFINISHED_TABLES_PER_ADDRESS", limits.unfinished_per_address()))
+    recent = Table.objects.filter(address=address, created__gte=timezone.now() - limits.ADDRESS_DAY)
+    return recent.filter(Q(game__isnull=True) | Q(game__over=False)).count() >= cap
+
+
+def prune_waiting(now, dry_run: bool) -> int:
+    """Tables never started a day after they were made (``prunegames``); a started one goes
+    with its game, as the practice games do."""
+    waiting = Table.objects.filter(game__isnull=True, created__lt=now - WAITING_KEPT)
+    if dry_run:
+        return waiting.count()
+    _total, per_model = waiting.delete()
+    return per_model.get(Table._meta.label, 0)
 
 
 def find(code: str) -> Table:
@@ -253,6 +281,25 @@ def presence(seats: list[Seat], wall: int) -> list[dict]:
     """Each seat as the table shows it: here, a bot, or a bot playing for a person who left."""
     return [{"number": s.number, "name": s.name, "bot": s.bot, "host": s.host,
              "gone": gone(s, wall), "here": not s.bot and not gone(s, wall)} for s in seats]
+
+
+def away(seat: Seat, wall: int) -> bool:
+    """A person whose page has been silent a while, within the grace (the game waits at their
+    turn): a page at the table makes contact at least every CONTACT_EVERY_MS."""
+    return not seat.bot and wall - seat.seen_ms > min(AWAY_MS, grace_ms() // 2)
+
+
+def on_seats(seats: list[Seat], wall: int) -> dict:
+    """Each seat's presence as its seat on the game's table says it (``play/_seat_presence.html``)."""
+    def state(s):
+        if s.bot:
+            return "bot", pgettext("presence", "bot")
+        if gone(s, wall):
+            return "bot-plays", pgettext("presence", "a bot plays")
+        if away(s, wall):
+            return "away", pgettext("presence", "away")
+        return "here", pgettext("presence", "here")
+    return {s.number: dict(zip(("state", "label"), state(s))) for s in seats}
 
 
 # -- the game ------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """A friends' table's pages: create, join by link or code, the waiting room with the host's
-powers, then the game for each seat, polled (plain function views, htmx fragments).
+powers, then the game for each seat, pushed (one stream per page, mogel/friends/stream.py) with a
+slow poll while the stream is down (plain function views, htmx fragments).
 
-What a seat's page shows is :func:`table_html` alone: the poll uses it now, a pushed stream
-may use it later. Every refusal is a translated message and an unchanged table."""
+What a seat's page shows is :func:`table_html` alone: the stream and the poll both render it. Every refusal is a translated message and an unchanged table."""
 
 from __future__ import annotations
 
@@ -22,18 +22,24 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 from mogel.play import limits
+from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
-from mogel.play.views import TABLE, _reaction, _version, seat_context, too_hurried
+from mogel.play.shell import place_presence
+from mogel.play.views import TABLE, _pushed, _reaction, _version, seat_context, too_hurried
+from mogel.push.stream import checked, last_event_id, respond
 
 from . import service
 from .forms import CodeForm, SitForm, table_form
 from .messages import MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
+from .stream import GameSource, RoomSource, room_changed
 
 CODE = re.compile(rf"^[A-Za-z0-9]{{{CODE_LENGTH}}}$")
 SESSION = "friends"
 ROOM_POLL_MS = 2000
+# The waiting room's poll while its stream is down (pushed pages): slow, as the table's fallback.
+ROOM_FALLBACK_POLL_MS = 3000
 SEATS_POLL_MS = 3000
 
 
@@ -107,11 +113,13 @@ def new(request, key):
     limits.note_post(request.session.session_key, address, now)
     if not form.is_valid():
         return _new(request, kind, form, status=400)
+    if service.address_full(address):
+        return _new(request, kind, form, 429, MESSAGES["too_many_tables"])
     data = form.cleaned_data
     request.session["play_name"] = data["name"]
     table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
                                   pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
-                                  language=get_language() or "")
+                                  language=get_language() or "", address=address)
     remember(request, table, value)
     return redirect(url("table", table))
 
@@ -152,7 +160,9 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "is_host": mine is not None and mine.host, "link": link, "code": table.code,
             "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
             "message": message, "room_url": url("room", table), "host_url": url("host", table),
-            "sit_url": url("sit", table), "qr_url": url("qr", table), "poll_ms": ROOM_POLL_MS,
+            "sit_url": url("sit", table), "qr_url": url("qr", table),
+            "poll_ms": ROOM_FALLBACK_POLL_MS if _pushed() else ROOM_POLL_MS,
+            "stream_url": url("stream", table) if _pushed() else None,
             "sit_form": SitForm()}
 
 
@@ -214,6 +224,7 @@ def sit(request, table):
         value = service.sit(table, form.cleaned_data["name"])
     except service.Refusal as refusal:
         return _room_refusal(request, table, refusal.code)
+    room_changed(table)
     if request.session.session_key is None:
         request.session.save()
     remember(request, table, value)
@@ -248,6 +259,7 @@ def host(request, table):
         power(table, request.POST)
     except service.Refusal as refusal:
         return _room_refusal(request, table, refusal.code)
+    room_changed(table)
     if table.started:
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"
@@ -264,7 +276,14 @@ def _again(table):
     def again(kind, turn, summary):
         summary["again"] = {"code": table.code}
         summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
+        if kind.replayer:
+            summary["replay_url"] = shared_replay_url(turn.row)
     return again
+
+
+def shared_replay_url(row: PracticeGame) -> str:
+    """A finished game's shareable replay link, on the final summary (the token made on the first ask)."""
+    return reverse("friends:replay-shared-start", kwargs={"token": replays.token_of(row)})
 
 
 def table_html(request, table: Table, turn, *, client_version=None, message=None, message_url=None,
@@ -277,18 +296,20 @@ def table_html(request, table: Table, turn, *, client_version=None, message=None
 
 def _seat(table, turn, client_version=None, message=None, message_url=None, message_kind="refusal"):
     seats = list(table.seats.all())
-    urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table)}
+    urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table),
+            "stream_url": url("stream", table) if _pushed() else None}
     context = seat_context(turn, service.names(table, seats), urls, client_version=client_version,
                            message=message, message_url=message_url, message_kind=message_kind,
                            again=_again(table))
     play.note_sent(turn, shown=client_version)
-    return context
+    return place_presence(context, service.on_seats(seats, play.wall_ms()))
 
 
 def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
             "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
+            "replay_url": url("replay", table) if kind.replayer else None,
             **seats_context(request, table, turn.seat)}
 
 
@@ -308,8 +329,13 @@ def seats(request, table):
         response["HX-Redirect"] = url("table", table.rematch)
         return response
     mine = service.seat_of(table, secret(request, table))
-    return render(request, "friends/game.html#seats", seats_context(request, table, None if mine is None
-                                                                     else mine.number))
+    bar = render_to_string("friends/game.html#seats", seats_context(request, table, None if mine is None
+                                                                    else mine.number), request=request)
+    # The seats on the game's table say it too: a game that waits at someone's turn redraws nothing.
+    on_seats = service.on_seats(list(table.seats.all()), play.wall_ms())
+    badges = render_to_string("friends/_presence_oob.html",
+                              {"seats": [{"seat": n, "presence": p} for n, p in on_seats.items()]})
+    return HttpResponse(bar + badges)
 
 
 def _viewer(request, table):
@@ -354,6 +380,34 @@ def poll(request, table):
     if turn.game.over:
         response.status_code = 286  # htmx stops polling
     return response
+
+
+@require_GET
+async def stream(request, code):
+    """Every page of the table pushed as it changes (mogel.push, docs/push.md): the waiting room's
+    seats until the start, then the game as the page's own seat (or a spectator) sees it."""
+    found = await checked(request, _source, request, code)
+    return found if isinstance(found, HttpResponse) else respond(request, found)
+
+
+def _source(request, code):
+    """The stream's source for the page's person, or the refusal (the poll's own answers)."""
+    table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
+    if table is None or not play.registered(table.kind):
+        return refuse(request, None, "wrong_code")
+    if not table.started:
+        def room_html(fresh):
+            mine = service.seat_of(fresh, secret(request, fresh))
+            return render_to_string("friends/room.html#room", room_context(request, fresh, mine), request=request)
+        mine = service.seat_of(table, secret(request, table))
+        return RoomSource(table, None if mine is None else mine.pk, room_html)
+    seat, refusal = _viewer(request, table)
+    if refusal:
+        return refuse(request, table, refusal)
+    mine = service.seat_of(table, secret(request, table))
+    known = _version(last_event_id(request) or request.GET.get("version"))
+    return GameSource(table, seat, None if mine is None else mine.pk, known,
+                      lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client))
 
 
 @require_POST

@@ -5,11 +5,12 @@ kind's ``replayer`` (the engine's ``step``) plays them again one move at a time
 (``mogel.core.replay.moves``), checking each against the stored one. A step is the game
 after one move; step 0 is the game as dealt.
 
-Who sees what: while the game is unfinished only its owner may watch, from the player's
-seat, and the steps are only the moves that seat saw (a bot's secret move is no step, so
-even the count of steps says nothing the player could not see). Once it is over every move
-is a step, every event is told in full and every hand is shown, to the owner and to anyone
-holding the replay's token.
+Who sees what: while the game is unfinished only someone playing it may watch, from their
+own seat (the practice game's owner from HUMAN, a friends' table's person from theirs, a
+spectator from no seat: public events only), and the steps are only the moves that seat saw
+(a bot's secret move is no step, so even the count of steps says nothing the seat could not
+see). Once it is over every move is a step, every event is told in full and every hand is
+shown, to the players and to anyone holding the replay's token.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Replay:
     scores: bool = False
     # Watched through the shared link (not the owner's page).
     shared: bool = False
+    # The seat whose table is drawn and whose events count (None: a spectator's, public only).
+    seat: int | None = HUMAN
 
 
 def start_of(row: PracticeGame, kind: games.GameKind):
@@ -62,24 +65,26 @@ def start_of(row: PracticeGame, kind: games.GameKind):
     return service.new_game(kind, now.players, seed, row.choices)
 
 
-def _counts(kind, events: list[dict], everyone: bool) -> bool:
-    """Whether a move's events make a step: every move once the game is over, else only what the player saw."""
-    return everyone or any(kind.visible(e, HUMAN) is not None for e in events)
+def _counts(kind, events: list[dict], everyone: bool, seat: int | None) -> bool:
+    """Whether a move's events make a step: every move once the game is over, else only what the seat saw."""
+    return everyone or any(kind.visible(e, seat) is not None for e in events)
 
 
-def at_step(row: PracticeGame, kind: games.GameKind, step: int, everyone: bool) -> Replay | None:
-    """The replay at ``step``, None when it has no such step. Raises :class:`NoReplay`."""
+def at_step(row: PracticeGame, kind: games.GameKind, step: int, everyone: bool,
+            seat: int | None = HUMAN) -> Replay | None:
+    """The replay at ``step`` from ``seat`` (None: a spectator), None when it has no such step.
+    Raises :class:`NoReplay`."""
     events = row.stored_log()
     try:
         game = start_of(row, kind)
         done = game.log_length
-        found = Replay(row, kind, everyone, step, 0, kind.from_json(game.to_json()), events[:done], done)
+        found = Replay(row, kind, everyone, step, 0, kind.from_json(game.to_json()), events[:done], done, seat=seat)
         found.rounds = _rounds(events[:done], 0)
         count = 0
         for game in moves(game, events, kind.replayer):
             move = events[done:game.log_length]
             done = game.log_length
-            if not _counts(kind, move, everyone):
+            if not _counts(kind, move, everyone, seat):
                 continue
             count += 1
             found.rounds += _rounds(move, count)
@@ -99,10 +104,17 @@ def _rounds(events: list[dict], step: int) -> list[tuple[int, int]]:
 
 
 def shown_events(replay: Replay) -> list[dict]:
-    """The step's events as the viewer may know them: in full once the game is over, else as the player's seat saw them."""
+    """The step's events as the viewer may know them: in full once the game is over, else as their seat saw them."""
     if replay.everyone:
         return list(replay.events)
-    return [e for e in (replay.kind.visible(e, HUMAN) for e in replay.events) if e is not None]
+    return [e for e in (replay.kind.visible(e, replay.seat) for e in replay.events) if e is not None]
+
+
+def view_of(replay: Replay) -> dict:
+    """The seat's view of the game at the step; a spectator's has no hand at all."""
+    if replay.seat is None:
+        return replay.kind.onlooker_view(replay.game)
+    return replay.game.view(replay.seat)
 
 
 def token_of(row: PracticeGame) -> str:
@@ -122,4 +134,4 @@ def frozen_turn(replay: Replay) -> service.Turn:
                          player_name=row.player_name, language=row.language, choices=row.choices,
                          started_ms=0, paused_ms=0, seen_ms=game.clock, away=True, hold=False, over=game.over)
     return service.Turn(still, game, {}, stored=game.log_length, stored_public=0, stored_round=game.round,
-                        old_hold=False, kind=replay.kind)
+                        old_hold=False, kind=replay.kind, seat=replay.seat)

@@ -1,10 +1,14 @@
 """The replay pages of every game kind: the owner's (``<id>/replay/<step>/``) and the shared one
 (``replay/<token>/<step>/``, finished games only). Plain views; a step is a URL, and an htmx
-request gets the replay's fragment (``play/replay.html#replay``) instead of the page."""
+request gets the replay's fragment (``play/replay.html#replay``) instead of the page.
+
+:func:`show` is the replay page of any game row, wherever it lives: a friends' table serves
+its own with its seats' names, its addresses and the asking person's seat (:class:`Place`)."""
 
 from __future__ import annotations
 
-from functools import partial
+from dataclasses import dataclass
+from typing import Callable
 
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -15,22 +19,41 @@ from mogel.pages.caching import shows_a_hand
 from . import replay as replays
 from .models import PracticeGame
 from .names import seat_names
-from .views import GAME_ID, _not_found, _owner, with_kind
+from .views import GAME_ID, _as_onlooker, _not_found, _owner, with_kind
 
 PAGE = "play/replay.html"
 FRAGMENT = "play/replay.html#replay"
 
 
-def _step_url(kind, row, shared: bool, step: int) -> str:
-    if shared:
-        return kind.url("play", "replay-shared", token=row.replay_token, step=step)
-    return kind.url("play", "replay-step", game_id=row.pk, step=step)
+@dataclass
+class Place:
+    """Where a replay is watched from: the seat (None: a spectator), the seats' names, a step's
+    address, the shared link's (None: none offered here) and the way back."""
+    seat: int | None
+    names: list[str]
+    step_url: Callable[[int], str]
+    share_url: Callable[[], str] | None
+    back_url: str | None
+    lobby_url: str
+    shared: bool = False
 
 
-def _nav(kind, replay) -> dict:
+def _practice(kind, row, shared: bool) -> Place:
+    """The practice game's replay: the owner's from HUMAN, or anyone's through the shared link."""
+    def step_url(step):
+        if shared:
+            return kind.url("play", "replay-shared", token=row.replay_token, step=step)
+        return kind.url("play", "replay-step", game_id=row.pk, step=step)
+    names = seat_names(row.player_name, kind.from_json(row.state).players, row.language or None)
+    share = None if shared else (lambda: kind.url("play", "replay-shared-start", token=replays.token_of(row)))
+    return Place(replays.HUMAN, names, step_url, share, None if shared or row.over else kind.play_url("game", row.pk),
+                 kind.play_url("lobby"), shared)
+
+
+def _nav(replay, place: Place) -> dict:
     """First, previous, next and last (None where the step has none) and the rounds' first steps."""
     step, last = replay.step, replay.last
-    url = partial(_step_url, kind, replay.row, replay.shared)
+    url = place.step_url
     return {
         "first": url(0) if step > 0 else None, "previous": url(step - 1) if step > 0 else None,
         "next": url(step + 1) if step < last else None, "last": url(last) if step < last else None,
@@ -53,7 +76,6 @@ def _hands(kind, replay, names) -> list[dict]:
 def _table(kind, replay, names) -> dict:
     """The kind's own table at the step, read-only: no legal moves, no poll, nothing to post."""
     turn = replays.frozen_turn(replay)
-    game = replay.game
     summary = kind.summary(turn, names) if replay.scores else None
     shell = {"action_url": "", "version": 0, "client_version": None, "announce": [], "moved": [],
              "page": {"kind": kind, "body_template": kind.templates.get("body"), "sounds": {}, "poll_url": None,
@@ -63,29 +85,27 @@ def _table(kind, replay, names) -> dict:
                       "summary_template": kind.templates.get("summary"), "go_on": kind.go_on, "hold": False,
                       "lobby_url": kind.play_url("lobby"), "table_label": _("Card table"), "shortcuts": False,
                       "replay": True}}
-    return kind.table(turn, game.view(replays.HUMAN), [], names, summary=summary, shell=shell)
+    view = replays.view_of(replay)
+    context = kind.table(turn, view, [], names, summary=summary, shell=shell)
+    return context if replay.seat is not None else _as_onlooker(kind, context, view, names, [])
 
 
-def _render(request, kind, replay, status=200):
-    row = replay.row
-    names = seat_names(row.player_name, replay.game.players, row.language or None)
+def _render(request, kind, replay, place: Place, status=200):
+    row, names = replay.row, place.names
     events = replays.shown_events(replay)
     context = {
         **_table(kind, replay, names),
         "kind": kind, "templates": kind.templates, "step": replay.step, "last_step": replay.last,
-        "nav": _nav(kind, replay), "everyone": replay.everyone, "shared": replay.shared, "player_name": names[0],
-        "step_lines": [line for line in (kind.describe(e, names, replays.HUMAN) for e in events) if line],
+        "nav": _nav(replay, place), "everyone": replay.everyone, "shared": replay.shared,
+        "player_name": names[place.seat or 0], "spectating": place.seat is None,
+        "step_lines": [line for line in (kind.describe(e, names, place.seat) for e in events) if line],
         "hands": _hands(kind, replay, names) if replay.everyone else None,
-        "game_url": None if replay.shared or row.over else kind.play_url("game", row.pk),
-        "share_url": request.build_absolute_uri(_share_url(kind, row)) if row.over and not replay.shared else None,
+        "game_url": place.back_url, "lobby_url": place.lobby_url,
+        "share_url": request.build_absolute_uri(place.share_url()) if row.over and place.share_url else None,
     }
     if request.htmx and not request.htmx.history_restore_request:
         return render(request, FRAGMENT, {**context, "fragment": True}, status=status)
     return render(request, PAGE, context, status=status)
-
-
-def _share_url(kind, row) -> str:
-    return kind.url("play", "replay-shared-start", token=replays.token_of(row))
 
 
 def _no_step(request, kind, last: int, first_url: str):
@@ -96,18 +116,19 @@ def _no_step(request, kind, last: int, first_url: str):
         status=404)
 
 
-def _show(request, kind, row, step: int, *, shared: bool):
+def show(request, kind, row, step: int, place: Place):
+    """The replay of ``row`` at ``step`` as ``place`` may watch it (every hand once it is over)."""
     try:
-        replay = replays.at_step(row, kind, step, everyone=row.over)
+        replay = replays.at_step(row, kind, step, everyone=row.over, seat=place.seat)
     except replays.NoReplay:
         return render(request, "play/missing.html", {
-            "kind": kind, "lobby_url": kind.play_url("lobby"),
+            "kind": kind, "lobby_url": place.lobby_url,
             "message": _("This game cannot be replayed: it was started before the site kept replays.")}, status=404)
     if replay is None:
-        last = replays.at_step(row, kind, 0, everyone=row.over).last
-        return _no_step(request, kind, last, _step_url(kind, row, shared, 0))
-    replay.shared = shared
-    return _render(request, kind, replay)
+        last = replays.at_step(row, kind, 0, everyone=row.over, seat=place.seat).last
+        return _no_step(request, kind, last, place.step_url(0))
+    replay.shared = place.shared
+    return _render(request, kind, replay, place)
 
 
 @require_GET
@@ -120,7 +141,7 @@ def owner_replay(request, kind, game_id, step=0):
     row = PracticeGame.objects.filter(pk=game_id, owner=_owner(request) or "", kind=kind.key).first()
     if row is None:
         return _not_found(request, kind)
-    return _show(request, kind, row, step, shared=False)
+    return show(request, kind, row, step, _practice(kind, row, shared=False))
 
 
 @require_GET
@@ -135,5 +156,5 @@ def shared_replay(request, kind, token, step=0):
         return render(request, "play/missing.html", {
             "kind": kind, "lobby_url": kind.play_url("lobby"),
             "message": _("There is no such replay here. The link may be wrong or the game deleted.")}, status=404)
-    return _show(request, kind, row, step, shared=True)
+    return show(request, kind, row, step, _practice(kind, row, shared=True))
 

@@ -46,3 +46,13 @@ def context(kind, view: dict, names, shell: dict) -> dict:
         **motion(kind.moves(shell["moved"], me), lambda card: kind.card_art(card, "md")),
         **shell["page"],
     }
+
+
+def place_presence(context: dict, presence: dict) -> dict:
+    """Put each seat's presence (``{seat number: {"state", "label"}}``, from a table of several
+    people) on the kind's seats, where its seat template places ``play/_seat_presence.html``.
+    The games only place it: what it says is the platform's."""
+    for seat in context.get("seats") or ():
+        if isinstance(seat, dict) and seat.get("seat") in presence:
+            seat["presence"] = presence[seat["seat"]]
+    return context

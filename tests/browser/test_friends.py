@@ -91,10 +91,13 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     settings.MOGEL_FRIENDS_GRACE_MS = 2500
     ben.goto("about:blank")
     ann.wait_for_selector("#seats >> text=Bot plays for Ben", timeout=15_000)
+    # Ben's seat on the game's table says so too (swapped in beside the seats poll).
+    ann.wait_for_selector('#table #seat-presence-1[data-presence="bot-plays"]', timeout=15_000)
     shoot(ann, f"{kind}-takeover-desktop")
     ben.goto(link)
     ready(ben)
     ann.wait_for_selector("#seats >> text=Ben is here", timeout=15_000)
+    ann.wait_for_selector('#table #seat-presence-1[data-presence="here"]', timeout=15_000)
     assert ben.locator("#table [data-card]").count()
 
     deadline = time.monotonic() + 300

@@ -143,3 +143,37 @@ def test_a_move_posted_to_one_server_is_pushed_by_the_other(servers):
         assert f'data-version="{pushed["id"]}"' in pushed["data"]
     finally:
         stream.close()
+
+
+def test_a_friends_move_posted_by_seat_0_to_one_server_is_pushed_to_seat_1_at_the_other(servers):
+    a, b = servers
+    ann, ben = Server(a.port, a.log), Server(b.port, b.log)   # two browsers: Ann's at A, Ben's at B
+    ann.page("/en/friends/new/mogel-motte/")
+    response, answer = ann.fetch("/en/friends/new/mogel-motte/", "POST", {
+        "name": "Ann", "players": 3, "level": "normal", "pace": "relaxed", "rounds": "single",
+        "first_guard": "me", "ant_pile": "discard"})
+    assert response.status == 302, answer[:500]
+    table = response.headers["Location"]
+    ben.page(table)
+    response, answer = ben.fetch(table + "sit/", "POST", {"name": "Ben"})
+    assert response.status == 302, answer[:500]
+    for op in ({"op": "bot", "seat": "all"}, {"op": "start"}):
+        response, answer = ann.fetch(table + "host/", "POST", op)
+        assert response.status == 302, answer[:500]
+    _, page = ann.page(table)
+    _, his = ben.page(table)
+    version, his_version = (int(re.search(r'data-version="(\d+)"', p).group(1)) for p in (page, his))
+    stream = Stream(ben, f"{table}stream/?version={his_version}")
+    assert stream.response.status == 200 and stream.response.headers["Content-Type"] == "text/event-stream"
+    stream.start()
+    try:
+        assert stream.wait_for(lambda e: e["event"] == "redraw")["id"] == str(his_version)
+        actions = re.findall(r'name="action" value="([^"]+)"', page)
+        assert actions, "Ann has a move to make"
+        response, answer = ann.fetch(table + "act/", "POST", {"action": actions[0], "version": version},
+                                     headers={"HX-Request": "true"})
+        assert response.status == 200, answer[:300]
+        pushed = stream.wait_for(lambda e: e["event"] == "table" and int(e["id"]) > his_version)
+        assert f'data-version="{pushed["id"]}"' in pushed["data"]
+    finally:
+        stream.close()

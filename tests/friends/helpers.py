@@ -54,3 +54,13 @@ def version_of(html):
 def message_of(html):
     found = re.search(r'role="alert"[^>]*>\s*([^<]+)', html)
     return found.group(1).strip() if found else None
+
+
+def random_step(client, text, table, clock, rng):
+    """One person's page does at random what it offers (70%), or waits and polls; returns the answer."""
+    offered = re.findall(r'name="action" value="([^"]+)"', text)
+    if offered and rng.random() < 0.7:
+        return client.post(table_url(table) + "act/", {"action": rng.choice(offered), "version": version_of(text)},
+                           HTTP_HX_REQUEST="true")
+    clock.tick(rng.choice((100, 300, 800)))
+    return client.get(table_url(table) + "poll/", {"version": version_of(text)}, HTTP_HX_REQUEST="true")

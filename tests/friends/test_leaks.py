@@ -1,7 +1,8 @@
 """Nothing a seat may not see leaves the server: twenty seeded friends' games per game kind,
 two people playing at random what their pages offer, a bot, and a spectator. Every page, poll
 answer, POST answer and presence fragment of every person and of the spectator is scanned for
-another seat's cards, the draw order, the seed and another seat's private event."""
+another seat's cards, the draw order, the seed and another seat's private event; so is every
+message each person's and the spectator's stream pushes (mogel/friends/stream.py), step by step."""
 
 import json
 import random
@@ -9,14 +10,15 @@ import re
 from collections import Counter
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.utils.html import escape
 
 from mogel import games
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 
-from .helpers import started, table_url, version_of
+from ..platform.play_helpers import sse_events
+from .helpers import random_step, started, table_url, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -73,8 +75,25 @@ def scan(text, table, seat, names):
                 assert escape(line) not in text and line not in text, f"seat {owner}'s private event: {line}"
 
 
+def stream_of(client, table):
+    """The stream's source a page of ``client`` would get: its messages are read step by step."""
+    from mogel.friends import views
+
+    request = RequestFactory().get(table_url(table) + "stream/", {"version": 0})
+    request.session, request.htmx = client.session, False
+    return views._source(request, table.code)
+
+
+def scan_pushed(update, table, seat, names):
+    for pushed in sse_events(update.message or ""):
+        scan(pushed["data"], table, seat, names)
+    return 1 if update.message else 0
+
+
 def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
     names = [s.name for s in table.seats.order_by("number")]
+    streams = {seat: stream_of(c, table) for seat, c in [*people.items(), (None, watcher)]}
+    pushed = sum(scan_pushed(source.first(), table, seat, names) for seat, source in streams.items())
     pages = {seat: c.get(table_url(table)).content.decode() for seat, c in people.items()}
     watched = watcher.get(table_url(table)).content.decode()
     answers = 0
@@ -83,22 +102,17 @@ def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
             scan(text, table, seat, names)
         scan(watched, table, None, names)
         if PracticeGame.objects.get(pk=table.game_id).over:
+            assert pushed > len(streams), "the streams pushed the game's moves"
             return answers
         seat = rng.choice(list(people))
         client, text = people[seat], pages[seat]
-        offered = re.findall(r'name="action" value="([^"]+)"', text)
-        if offered and rng.random() < 0.7:
-            response = client.post(table_url(table) + "act/", {"action": rng.choice(offered),
-                                                               "version": version_of(text)}, HTTP_HX_REQUEST="true")
-            assert response.status_code in (200, 400, 409), response.status_code
-        else:
-            clock.tick(rng.choice((100, 300, 800)))
-            response = client.get(table_url(table) + "poll/", {"version": version_of(text)}, HTTP_HX_REQUEST="true")
-            assert response.status_code in (200, 204, 286)
+        response = random_step(client, text, table, clock, rng)
+        assert response.status_code in (200, 204, 286, 400, 409), response.status_code
         if response.status_code != 204:
             pages[seat] = response.content.decode()
         answers += 1
         if step % 5 == 0:
+            pushed += sum(scan_pushed(source.later(), table, seat, names) for seat, source in streams.items())
             response = watcher.get(table_url(table) + "poll/", {"version": version_of(watched)}, HTTP_HX_REQUEST="true")
             if response.status_code != 204:
                 watched = response.content.decode()

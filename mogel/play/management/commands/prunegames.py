@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from mogel.play import service
 from mogel.play.models import PracticeGame
+from mogel.play.prune import PRUNERS
 from mogel.push import broker
 
 
@@ -26,7 +27,8 @@ def days(value: str) -> int:
 
 class Command(BaseCommand):
     help = ("Delete finished practice games older than --finished-days, unfinished ones untouched for "
-            "--idle-days, and expired sessions. Safe to run again and again, e.g. from cron.")
+            "--idle-days (a friends' table goes with its game), friends' tables never started after a day, "
+            "and expired sessions. Safe to run again and again, e.g. from cron.")
 
     def add_arguments(self, parser):
         parser.add_argument("--finished-days", type=days, default=7,
@@ -53,11 +55,13 @@ class Command(BaseCommand):
                 store.clear_expired()
             except NotImplementedError:  # e.g. signed-cookie sessions: the browser keeps them
                 counts[2] = 0
+        # Last: a row another app keeps may hang on a game deleted above (and went with it).
+        others = "".join(f", {prune(now, dry_run)} {label}" for label, prune in PRUNERS)
         verb = "would delete" if dry_run else "deleted"
         self.stdout.write(
             f"prunegames: {verb} {counts[0]} finished games (older than {finished_days} days), "
             f"{counts[1]} unfinished games (untouched for {idle_days} days), {counts[2]} expired sessions"
-            + (" (dry run)" if dry_run else ""))
+            + others + (" (dry run)" if dry_run else ""))
 
     @staticmethod
     def _delete(games) -> int:
