@@ -46,7 +46,9 @@ def _practice(kind, row, shared: bool) -> Place:
         return kind.url("play", "replay-step", game_id=row.pk, step=step)
     names = seat_names(row.player_name, kind.from_json(row.state).players, row.language or None)
     share = None if shared else (lambda: kind.url("play", "replay-shared-start", token=replays.token_of(row)))
-    return Place(replays.HUMAN, names, step_url, share, None if shared or row.over else kind.play_url("game", row.pk),
+    # Through the shared link nobody watches from a seat: no seat says "(you)".
+    return Place(None if shared else replays.HUMAN, names, step_url, share,
+                 None if shared or row.over else kind.play_url("game", row.pk),
                  kind.play_url("lobby"), shared)
 
 

@@ -187,6 +187,8 @@ def test_the_owner_shares_a_finished_game_and_the_link_shows_every_hand_but_give
     found = replay_at(url, 0)
     # Every seat's hand, as many cards as the seats hold.
     assert body.count('class="replay-hands__card"') == sum(len(h) for h in found.game.hands)
+    # The stranger watches from no seat: the owner's seat bears the owner's name, not "(you)".
+    assert "Ann (you)" in html and "(you)" not in body and "Ann" in body
     step = stranger.get(shared + "7/")
     assert step.status_code == 200 and 'data-step="7"' in step.content.decode()
     # Watching is all: the game's own pages stay the owner's.
