@@ -22,7 +22,6 @@ every 3 s, so back-to-back steps write nothing (a minute of a real page writes 2
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import statistics
 import sys
@@ -30,25 +29,18 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mogel.settings")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import replay  # noqa: E402  (its throw-away database; it puts the project on the path)
 
 
 def _setup(db: str) -> None:
-    import django
+    """A throw-away SQLite database, migrated (as bench/replay.py makes it), and quick bots."""
     from django.conf import settings
 
-    settings.DATABASES["default"]["NAME"] = db
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.DEBUG = False
+    replay._setup(db)
     settings.MOGEL_LOBBY_POSTS_PER_MINUTE = 10_000
     settings.MOGEL_BOT_PACE_MS = 50
     settings.MOGEL_PLAY_SEED = 7
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def _table():
