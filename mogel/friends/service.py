@@ -289,6 +289,11 @@ def away(seat: Seat, wall: int) -> bool:
     return not seat.bot and wall - seat.seen_ms > min(AWAY_MS, grace_ms() // 2)
 
 
+def presence_changes(seat: Seat) -> tuple[int, int]:
+    """The wall ms at which a silent person's presence changes by itself: away, then gone."""
+    return seat.seen_ms + min(AWAY_MS, grace_ms() // 2) + 1, seat.seen_ms + grace_ms() + 1
+
+
 def on_seats(seats: list[Seat], wall: int) -> dict:
     """Each seat's presence as its seat on the game's table says it (``play/_seat_presence.html``)."""
     def state(s):

@@ -5,7 +5,9 @@ The game: each seat's page (and a spectator's) gets its own table, rendered by
 seat's public version, never the row's own version. The stream does what the poll did: an open
 stream is the seat's contact (presence), and a bot's move, a closing window or a person's grace
 running out is applied by whichever stream (or request) notices it due first (``service.run``
-saves with the version check, so it happens once).
+saves with the version check, so it happens once). Beside the table, the same stream sends who
+is at the table (#seats) when somebody's presence changed, and after the game, once somebody
+asked "Play again", what moves the page to the rematch (spectators' pages too).
 
 The waiting room: its seats, rendered for the page's person, pushed when somebody sits down, a
 seat moves or is freed, a bot sits down; at the start every page is sent a fragment that loads
@@ -30,6 +32,8 @@ from .models import Seat, Table
 # the page already shows (its own move's answer came first).
 REDRAW, TABLE = "redraw", "table"
 ROOM = "room"
+# Who is at the table (#seats), pushed beside the table on the same stream.
+SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
 POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
 
@@ -40,8 +44,9 @@ def room_channel(table: Table) -> str:
 
 
 def room_changed(table: Table) -> None:
-    """Tell the room's pages that its seats (or its start) changed. The version is the server's
-    clock in ms: it only grows, and a stream that misses one still redraws at its next tick."""
+    """Tell the table's pages that its seats, its start or (after the game) its rematch changed.
+    The version is the server's clock in ms: it only grows, and a stream that misses one still
+    hears of the change at its next tick."""
     broker.notify(room_channel(table), play.wall_ms())
 
 
@@ -49,13 +54,23 @@ class GameSource:
     """One seat's (None: a spectator's) stream of a started friends' table.
 
     ``known``: the seat's version the page shows (Last-Event-ID after a reconnect);
-    ``render(table, turn, client_version)``: the seat's table as the poll answers it."""
+    ``render(table, turn, client_version)``: the seat's table as the poll answers it;
+    ``panel(table, seats, moving)``: who is at the table (#seats) as the page's person sees it,
+    or (``moving``) the panel that moves the page to the rematch.
+
+    Besides the table, the stream sends the panel (event ``seats``, no id: the page's
+    Last-Event-ID stays the table's version) at each connection and whenever somebody's
+    presence changed. After the game it stays open, waiting on the room's channel, until the
+    table's rematch exists: then it sends the moving panel and ends."""
 
     def __init__(self, table: Table, seat: int | None, seat_pk: int | None, known: int | None,
-                 render: Callable[..., str]):
+                 render: Callable[..., str], panel: Callable[..., str]):
         self.table, self.seat, self.seat_pk, self.sent = table, seat, seat_pk, known
-        self.render = render
+        self.render, self.panel = render, panel
         self.channel = play.channel(table.game_id)
+        # The presence the page's panel shows (see _presence), and whether the game is over.
+        self.present = None
+        self.over = False
         # The request's language: the stream's steps run in other threads.
         self.language = translation.get_language()
 
@@ -63,6 +78,8 @@ class GameSource:
         return self._run(REDRAW, redraw=True)
 
     def later(self) -> Update:
+        if self.over:
+            return self._after_game()
         wall = play.wall_ms()
         row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS).first()
         if row is None:
@@ -71,7 +88,8 @@ class GameSource:
         self._touch(seats, wall)
         if (row.publics.get(play.mark(self.seat), 0) == self.sent and not _due(row, wall)
                 and not any(service.gone(s, wall) for s in seats)):
-            return Update(self.channel, row.version, wake_s=_wake_s(row, seats, self.seat_pk, wall))
+            return Update(self.channel, row.version, self._seats(seats, wall),
+                          wake_s=_wake_s(row, seats, self.seat_pk, wall))
         return self._run(TABLE)
 
     def _touch(self, seats: list[Seat], wall: int) -> None:
@@ -88,24 +106,61 @@ class GameSource:
             if redraw or version != self.sent:
                 message = event(self.render(self.table, turn, self.sent).strip(), name, id=version)
                 self.sent = version
+        if turn.game.over:
+            # The last table; from now on only the rematch (or somebody's presence) is news.
+            self.over = True
+            return self._after_game(message, force=redraw)
+        seats, wall = list(self.table.seats.all()), play.wall_ms()
+        return Update(self.channel, row.version, _joined(message, self._seats(seats, wall, force=redraw)),
+                      wake_s=_wake_s(row, seats, self.seat_pk, wall))
+
+    def _seats(self, seats: list[Seat], wall: int, force: bool = False) -> str | None:
+        """The panel, when the presence it shows changed since it was last sent (or ``force``)."""
+        present = _presence(seats, wall)
+        if not force and present == self.present:
+            return None
+        self.present = present
+        with translation.override(self.language):
+            return event(self.panel(self.table, seats, moving=False).strip(), SEATS)
+
+    def _after_game(self, message: str | None = None, force: bool = False) -> Update:
+        """A finished game's page: cheap while idle (the table's rematch and its seats are read,
+        nothing rendered) until somebody asks "Play again": then what moves the page there."""
+        channel, heard = room_channel(self.table), play.wall_ms()
+        rematch = Table.objects.filter(pk=self.table.pk).values_list("rematch_id", flat=True).first()
         seats = list(self.table.seats.all())
-        return Update(self.channel, row.version, message, done=turn.game.over,
-                      wake_s=_wake_s(row, seats, self.seat_pk, play.wall_ms()))
+        if rematch is not None:
+            with translation.override(self.language):
+                moving = event(self.panel(self.table, seats, moving=True).strip(), SEATS)
+            return Update(channel, heard, _joined(message, moving), done=True)
+        self._touch(seats, heard)
+        return Update(channel, heard, _joined(message, self._seats(seats, heard, force=force)),
+                      wake_s=_wake_s(None, seats, self.seat_pk, heard))
+
+
+def _joined(*messages: str | None) -> str | None:
+    return "".join(m for m in messages if m) or None
+
+
+def _presence(seats: list[Seat], wall: int) -> tuple:
+    """What the panel (and the presence on each seat) shows: a new one is news for every page."""
+    return tuple((number, shown["state"]) for number, shown in sorted(service.on_seats(seats, wall).items()))
 
 
 def _due(row: PracticeGame, wall: int) -> bool:
     return row.wake_ms is not None and play.clock_at(row, wall) >= row.wake_ms
 
 
-def _wake_s(row: PracticeGame, seats: list[Seat], mine: int | None, wall: int) -> float | None:
+def _wake_s(row: PracticeGame | None, seats: list[Seat], mine: int | None, wall: int) -> float | None:
     """Seconds until something falls due, server-side only: a bot's move, a window closing, or
-    another person's grace running out (a bot then plays for them)."""
+    another person's presence changing by itself (away, then gone: a bot plays for them). A
+    moment already past is no wake: a gone person's seat is played at each tick, not in a spin."""
     times = []
-    if row.wake_ms is not None:
+    if row is not None and row.wake_ms is not None:
         times.append(max(0, row.wake_ms - play.clock_at(row, wall)))
     for seat in seats:
         if not seat.bot and seat.pk != mine:
-            times.append(max(0, seat.seen_ms + service.grace_ms() + 1 - wall))
+            times += [at - wall for at in service.presence_changes(seat) if at > wall]
     return min(times) / 1000 if times else None
 
 

@@ -40,6 +40,7 @@ SESSION = "friends"
 ROOM_POLL_MS = 2000
 # The waiting room's poll while its stream is down (pushed pages): slow, as the table's fallback.
 ROOM_FALLBACK_POLL_MS = 3000
+# Who is at the table: pushed on the game's stream, polled this often only while it is down.
 SEATS_POLL_MS = 3000
 
 
@@ -308,34 +309,46 @@ def _seat(table, turn, client_version=None, message=None, message_url=None, mess
 def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
-            "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
             "replay_url": url("replay", table) if kind.replayer else None,
             **seats_context(request, table, turn.seat)}
 
 
-def seats_context(request, table, seat) -> dict:
-    seats = list(table.seats.all())
+def seats_context(request, table, seat, seats=None, moving=False) -> dict:
+    seats = list(table.seats.all()) if seats is None else seats
     return {"presence": service.presence(seats, play.wall_ms()), "my_seat": seat,
-            "spectating": seat is None, "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS}
+            "spectating": seat is None, "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
+            "moving": moving}
+
+
+def seats_html(request, table, seat, seats=None, moving=False) -> str:
+    """Who is at the table (#seats) for seat ``seat``'s page (None: a spectator's), with each
+    seat's presence on the game's table to swap in place (a game that waits at someone's turn
+    redraws nothing). ``moving``: the panel that asks once more and so follows "Play again".
+    The seats poll and the pushed stream both send it."""
+    seats = list(table.seats.all()) if seats is None else seats
+    bar = render_to_string("friends/game.html#seats", seats_context(request, table, seat, seats, moving),
+                           request=request)
+    if moving:
+        return bar
+    on_seats = service.on_seats(seats, play.wall_ms())
+    return bar + render_to_string("friends/_presence_oob.html",
+                                  {"seats": [{"seat": n, "presence": p} for n, p in on_seats.items()]})
 
 
 @require_GET
 @with_table
 def seats(request, table):
-    """Who is at the table now (here, gone with a bot playing for them, a bot); after "Play
-    again" the page moves to the rematch."""
+    """Who is at the table now (here, gone with a bot playing for them, a bot), polled only
+    while the page's stream is down; after "Play again" the page moves to the rematch. Asked
+    as every page of the table: a stranger or a forged seat gets the refusal, not the names."""
+    seat, code = _viewer(request, table)
+    if code:
+        return refuse(request, table, code)
     if table.rematch_id is not None:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url("table", table.rematch)
         return response
-    mine = service.seat_of(table, secret(request, table))
-    bar = render_to_string("friends/game.html#seats", seats_context(request, table, None if mine is None
-                                                                    else mine.number), request=request)
-    # The seats on the game's table say it too: a game that waits at someone's turn redraws nothing.
-    on_seats = service.on_seats(list(table.seats.all()), play.wall_ms())
-    badges = render_to_string("friends/_presence_oob.html",
-                              {"seats": [{"seat": n, "presence": p} for n, p in on_seats.items()]})
-    return HttpResponse(bar + badges)
+    return HttpResponse(seats_html(request, table, seat))
 
 
 def _viewer(request, table):
@@ -407,7 +420,8 @@ def _source(request, code):
     mine = service.seat_of(table, secret(request, table))
     known = _version(last_event_id(request) or request.GET.get("version"))
     return GameSource(table, seat, None if mine is None else mine.pk, known,
-                      lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client))
+                      lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client),
+                      lambda fresh, seats, moving: seats_html(request, fresh, seat, seats, moving))
 
 
 @require_POST
@@ -472,4 +486,7 @@ def again(request, table):
     turn, _refusal = service.run(table, seat)
     if not turn.game.over:
         return refuse(request, table, "started")
-    return redirect(url("table", service.again(table)))
+    rematch = service.again(table)
+    # Every other page of the table (spectators' too) hears of it on its stream.
+    room_changed(table)
+    return redirect(url("table", rematch))

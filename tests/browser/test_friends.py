@@ -1,6 +1,8 @@
 """A friends' table in Chromium, three browser contexts: Ann hosts on a laptop (1280×800), Ben
 joins on a phone (375×812) through the invite link, the third seat is a bot. They play a whole
-round of each game, each page showing its own hand only, then "Play again" moves both pages.
+round of each game, each page showing its own hand only, then "Play again" moves both pages and
+a spectator's. Who is at the table and the move to the rematch come down each page's stream: the
+test fails if Ann's page asks for them beside its open stream.
 Screenshots: test-artifacts/test_friends*.png (the invite, the waiting room, the table).
 """
 
@@ -51,6 +53,9 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     settings.MOGEL_BOT_PACE_MS = 150
     settings.MOGEL_POLL_MS = 150
     settings.MOGEL_PLAY_SEED = 31
+    # One stream per page for the whole test: none ends (and reconnects) on its own meanwhile,
+    # so any ask of who is at the table is a poll beside an open stream.
+    settings.MOGEL_PUSH_LIFETIME_S = 3600
     ann_context, ann = open_page(browser, DESKTOP, site_url + lobby)
     ann.click("#play-with-friends")
     ann.fill("input[name=name]", "Ann")
@@ -58,6 +63,7 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     for field, value in OWN[kind].items():
         ann.check(f"input[name={field}][value='{value}']")
     ann.check("input[name=pace][value='quick']")
+    ann.check("#id_spectators")
     ann.click(".btn--start")
     ann.wait_for_selector("#invite-link")
     link = ann.inner_text("#invite-link")
@@ -76,7 +82,14 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     ann.wait_for_selector(".friends__seat[data-seat='2'] .friends__tag")
     ann.click("#btn-start")
     ann.wait_for_selector("#table")
-    ben.wait_for_selector("#table", timeout=10_000)   # the waiting room's poll moves Ben's page
+    ben.wait_for_selector("#table", timeout=10_000)   # the waiting room's stream moves Ben's page
+    # A grandparent watches on a desktop: no seat, no hand.
+    watch_context, watcher = open_page(browser, DESKTOP, link)
+    watcher.wait_for_selector("#seats .friends__watching")
+    # Who is at the table comes down each page's stream: count every ask of it from Ann's page.
+    seats_url = ann.url + "seats/"
+    asked = []
+    ann.on("request", lambda request: asked.append(request.url) if request.url == seats_url else None)
     for page in (ann, ben):
         ready(page)
         assert page.locator("#seats >> text=Lucy (bot)").count() == 1
@@ -91,7 +104,7 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     settings.MOGEL_FRIENDS_GRACE_MS = 2500
     ben.goto("about:blank")
     ann.wait_for_selector("#seats >> text=Bot plays for Ben", timeout=15_000)
-    # Ben's seat on the game's table says so too (swapped in beside the seats poll).
+    # Ben's seat on the game's table says so too (swapped in beside the pushed panel).
     ann.wait_for_selector('#table #seat-presence-1[data-presence="bot-plays"]', timeout=15_000)
     shoot(ann, f"{kind}-takeover-desktop")
     ben.goto(link)
@@ -110,14 +123,20 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
             page.evaluate(CLICK_FIRST)
         ann.wait_for_timeout(120)
     shoot(ben, f"{kind}-over-phone")
+    # Presence came pushed: Ann's page never polled it beside its open stream.
+    assert asked == []
 
     old = ann.url
     ben.click("#btn-play-again")
     ben.wait_for_url(lambda url: url != old, timeout=10_000)
-    ann.wait_for_url(lambda url: url != old, timeout=15_000)   # the seats' poll moves Ann's page
-    assert ann.url == ben.url
-    for page in (ann, ben):
+    ann.wait_for_url(lambda url: url != old, timeout=15_000)   # Ann's stream moves her page
+    watcher.wait_for_url(lambda url: url != old, timeout=15_000)   # and the spectator's
+    assert ann.url == ben.url == watcher.url
+    # The stream's moving panel asked once (its answer is the rematch's address): no poll.
+    assert asked == [seats_url]
+    for page in (ann, ben, watcher):
         ready(page)
         page.wait_for_selector("#table")
-    ann_context.close()
-    ben_context.close()
+    watcher.wait_for_selector("#seats .friends__watching")
+    for context in (ann_context, ben_context, watch_context):
+        context.close()

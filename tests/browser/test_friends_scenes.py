@@ -4,10 +4,14 @@ laptop (1280×800), Ben joins on a phone (375×812), the third seat is a bot. Ev
 browser tests do) and the bot's reflexes too (``MOGEL_BOT_PROFILE``), so each scene is the same
 every run. Mogel Motte: a mosquito both people slap, a cockroach race, a person's cheat the
 other person (the guard) catches, and one that gets away. Mogelei: a right and a wrong
-accusation between the two people. Screenshots: /work/shots/fscenes/ when it exists, else test-artifacts/."""
+accusation between the two people. And Ben's phone losing its connection mid-round and coming
+back to the table as it stands. Screenshots: /work/shots/fscenes/ when it exists, else test-artifacts/."""
 
 from __future__ import annotations
 
+import re
+import time
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -194,3 +198,64 @@ def test_mogelei_ann_accuses_ben_rightly_or_wrongly(friends, settings, ben_hand,
     assert ann_reads in ann.locator("#table .mz-last").inner_text()
     shoot(ben, f"{shot}-phone")
     shoot(ann, f"{shot}-desktop")
+
+
+STREAM_EVENTS = """() => { window.streamOpens = 0; window.streamErrors = 0;
+  document.addEventListener('htmx:sseOpen', () => { window.streamOpens += 1; });
+  document.addEventListener('htmx:sseError', () => { window.streamErrors += 1; }); }"""
+
+
+def as_served(page, url):
+    """Ben's table as the server draws it for his seat now (his own session's poll from scratch):
+    the log's lines and his hand, to hold the page against."""
+    text = page.context.request.get(url + "poll/?version=0", headers={"HX-Request": "true"}).text()
+    log_lines = [unescape(line) for line in re.findall(r'<li class="log__item[^"]*">([^<]*)</li>', text)]
+    hand = re.findall(r'<button[^>]*class="mz-card-btn[^"]*"[^>]*data-card="([^"]+)"', text)
+    return int(re.search(r'data-version="(\d+)"', text).group(1)), log_lines, hand
+
+
+def as_shown(page):
+    return (int(page.get_attribute("#table", "data-version")),
+            page.eval_on_selector_all("#table .log__list li", "els => els.map(e => e.textContent)"),
+            page.eval_on_selector_all("#table .mz-hand [data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def test_bens_phone_drops_out_mid_round_and_comes_back_to_the_table_as_it_stands(friends, settings):
+    """Ben's phone (375×812) loses its connection for a few seconds while Ann and the bot lay
+    their cards: the stream reconnects by itself and his page is redrawn to the table as it
+    stands, no move lost or doubled (its log and hand against the server's, drawn for him)."""
+    hands = [["red-9", "red-8", "black-1"], ["red-5", "black-6", "red-7"], ["black-3", "black-4", "yellow-3"]]
+    settings.PLAY_SCENARIOS = {"mogelei": {"players": 3, "hands": hands, "caller": 0, "colour": "red", "dealer": 2}}
+    settings.MOGEL_BOT_PACE_MS = 300
+    # Chromium's offline mode stops new requests only, not a stream already open: each stream
+    # ends after 2 s here (and the page reconnects), so Ben's is cut within 2 s of going offline.
+    settings.MOGEL_PUSH_LIFETIME_S = 2
+    ann, ben = friends("mogelei", {"games": "1", "pace": "quick"})
+    url = ben.url
+    ben.locator('#table .mz-card-btn[data-card="red-5"]').wait_for(timeout=15_000)
+    shown_before = as_shown(ben)
+
+    ben.context.set_offline(True)
+    ben.evaluate(STREAM_EVENTS)
+    ben.wait_for_function("() => window.streamErrors >= 1", timeout=10_000)
+    ann.locator('#table .mz-card-btn[data-card="red-9"]').click(timeout=15_000)
+    deadline = time.monotonic() + 15
+    while sorted(e["seat"] for e in codes("laid")) != [0, 2]:
+        assert time.monotonic() < deadline, "Ann (and the bot) did not lay"
+        ann.wait_for_timeout(200)
+    ben.wait_for_timeout(3_000)
+    # Offline, Ben's page has heard of neither move.
+    assert as_shown(ben)[:2] == shown_before[:2]
+
+    ben.context.set_offline(False)
+    ben.wait_for_function("() => window.streamOpens >= 1", timeout=20_000)
+    served = as_served(ben, url)
+    ben.wait_for_function(f"() => document.querySelector('#table').dataset.version === '{served[0]}'", timeout=15_000)
+    ready(ben)
+    assert as_shown(ben) == served
+    # The move made meanwhile is there, once (the bot had laid before): Ann's card laid.
+    assert served[1] == ["Ann laid a card face down.", *shown_before[1]] and sorted(served[2]) == sorted(hands[1])
+    shoot(ben, "reconnected-phone")
+    # And the game goes on from there: Ben lays, Ann's page sees it.
+    ben.locator('#table .mz-card-btn[data-card="red-5"]').click(timeout=15_000)
+    ann.wait_for_function("() => document.querySelector('.log__list').textContent.includes('Ben')", timeout=15_000)

@@ -87,7 +87,7 @@ def stream_of(client, table):
 def scan_pushed(update, table, seat, names):
     for pushed in sse_events(update.message or ""):
         scan(pushed["data"], table, seat, names)
-    return 1 if update.message else 0
+    return 1 if any(e["event"] in ("redraw", "table") for e in sse_events(update.message or "")) else 0
 
 
 def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):

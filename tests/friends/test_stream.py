@@ -2,15 +2,19 @@
 client (WSGI, in the test thread). The lifetime 0 ends a stream right after its first event."""
 
 import gzip
+import re
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
+from django.utils import translation
 
 from mogel.friends.models import Seat
 from mogel.play.models import PracticeGame
+from mogel.push import broker
 
 from ..platform.play_helpers import sse_events
 from .helpers import create, host, sit, started, table_url, version_of
+from .test_tables import fast, mogelei_table, play_out  # noqa: F401  (fast: a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +43,10 @@ def test_each_seat_and_the_spectator_get_their_own_table_with_their_own_version(
     table, [ben] = started(ann, "Ben", spectators=True)
     row = PracticeGame.objects.get(pk=table.game_id)
     for client, mark in ((ann, "0"), (ben, "1"), (Client(), "-1")):
-        [redraw] = stream(client, table, version=0)
+        redraw, seats = stream(client, table, version=0)
         assert redraw["event"] == "redraw" and redraw["id"] == str(row.publics.get(mark, 0))
+        # Who is at the table comes beside it, without an id: the page's Last-Event-ID stays the table's.
+        assert seats["event"] == "seats" and seats["id"] is None and 'id="seats"' in seats["data"]
         polled = client.get(table_url(table) + "poll/", {"version": 0}, HTTP_HX_REQUEST="true").content.decode()
         assert redraw["data"] == polled.strip()
 
@@ -94,8 +100,8 @@ def test_at_the_start_the_room_stream_sends_what_loads_the_game_and_closes(short
     host(ann, table, "start")
     response = ben.get(table_url(table) + "stream/")
     # A started table streams the game now; a room page still open gets the game on its next load.
-    [redraw] = sse_events(read(response))
-    assert redraw["event"] == "redraw"
+    redraw, seats = sse_events(read(response))
+    assert redraw["event"] == "redraw" and seats["event"] == "seats"
 
 
 def test_an_open_stream_is_the_seats_contact(short, clock):
@@ -129,3 +135,150 @@ def test_a_room_stream_open_at_the_start_sends_what_loads_the_game_and_ends(shor
         host(ann, table, "start")
         update = source.later()
     assert update.done and 'hx-trigger="load"' in update.message and 'hx-get="/en/friends/' in update.message
+
+
+# -- who is at the table, pushed ------------------------------------------------------------------
+
+def source_of(client, table, version=0):
+    """The stream's source a page of ``client`` gets (mogel.friends.views._source), read step by step."""
+    from mogel.friends import views
+
+    request = RequestFactory().get(table_url(table) + "stream/", {"version": version})
+    request.session, request.htmx = client.session, False
+    with translation.override("en"):
+        return views._source(request, table.code)
+
+
+def named(update, name):
+    return [e for e in sse_events(update.message or "") if e["event"] == name]
+
+
+def badge(panel, seat):
+    found = re.search(rf'id="seat-presence-{seat}"[^>]*data-presence="([a-z-]+)"', panel)
+    return found and found.group(1)
+
+
+def test_the_stream_sends_who_is_at_the_table_when_a_presence_changes_and_not_otherwise(fast, clock):
+    ann = Client()
+    table, ben = mogelei_table(ann, fast)   # the game waits at Ben's turn (and Ann's)
+    source = source_of(ann, table)
+    [first] = named(source.first(), "seats")
+    assert "Ben is here" in first["data"] and badge(first["data"], 1) == "here"
+    # Ben's page keeps making contact: nothing to send, however long.
+    for _ in range(8):
+        clock.tick(2_000)
+        ben.get(table_url(table) + "poll/", {"version": 0}, HTTP_HX_REQUEST="true")
+        assert named(source.later(), "seats") == []
+    # Ben's page goes silent: the stream wakes when he turns away, says so once, then nothing.
+    update = source.later()
+    assert named(update, "seats") == [] and 9 < update.wake_s <= 10.001
+    clock.tick(round(update.wake_s * 1000))
+    [away] = named(source.later(), "seats")
+    assert badge(away["data"], 1) == "away" and badge(away["data"], 0) == "here"
+    assert 'hx-swap-oob="true"' in away["data"]
+    clock.tick(1_000)
+    update = source.later()
+    assert named(update, "seats") == [] and 48 < update.wake_s <= 50.001   # next: the grace's end
+    # The grace runs out: a bot plays for Ben, and every page is told.
+    clock.tick(round(update.wake_s * 1000))
+    [gone] = named(source.later(), "seats")
+    assert "Bot plays for Ben" in gone["data"] and badge(gone["data"], 1) == "bot-plays"
+    clock.tick(500)
+    assert named(source.later(), "seats") == []
+    # Ben comes back: he is here again, said once.
+    ben.get(table_url(table))
+    clock.tick(500)
+    [back] = named(source.later(), "seats")
+    assert "Ben is here" in back["data"] and badge(back["data"], 1) == "here"
+    clock.tick(500)
+    assert named(source.later(), "seats") == []
+
+
+def test_a_gone_persons_seat_is_played_at_each_tick_not_in_a_spin(fast, clock):
+    ann = Client()
+    table, _ben = mogelei_table(ann, fast)
+    source = source_of(ann, table)
+    source.first()
+    clock.tick(70_000)
+    source.later()   # the bot catches up with Ben's moves
+    for _ in range(3):
+        update = source.later()
+        assert update.wake_s is None or update.wake_s > 0
+
+
+def test_the_panel_pushed_is_the_polled_one_and_shows_no_card(fast, clock):
+    ann = Client()
+    table, (ben,) = started(ann, "Ben", spectators=True)
+    for client in (ann, ben, Client()):
+        [pushed] = named(source_of(client, table).first(), "seats")
+        polled = client.get(table_url(table) + "seats/", HTTP_HX_REQUEST="true").content.decode()
+        assert pushed["data"] == polled.strip() and "data-card" not in pushed["data"]
+
+
+def test_a_forged_removed_or_strange_seat_gets_no_stream_and_no_names(fast, clock):
+    ann = Client()
+    table = create(ann)
+    gone = sit("Max", table)
+    host(ann, table, "remove", seat="1")   # a stale seat: the host freed it before the start
+    sit("Ben", table)
+    host(ann, table, "bot", seat="all")
+    host(ann, table, "start")
+    forged = Client()
+    session = forged.session
+    session["friends"] = {table.pk: "forged-secret"}
+    session.save()
+    for client in (forged, gone, Client()):
+        for path in ("stream/", "seats/"):
+            response = client.get(table_url(table) + path, HTTP_HX_REQUEST="true")
+            assert response.status_code == 403 and "text/event-stream" not in response["Content-Type"]
+            assert "Ben" not in response.content.decode()
+
+
+# -- after the game: "Play again" reaches every page --------------------------------------------------
+
+def test_after_the_game_play_again_by_one_seat_reaches_the_other_seat_and_a_spectator(fast, clock, monkeypatch):
+    ann = Client()
+    table, (ben,) = started(ann, "Ben", kind="mogelei", spectators="on")
+    sources = {name: source_of(client, table) for name, client in (("ann", ann), ("ben", ben), ("spectator", Client()))}
+    for source in sources.values():
+        source.first()
+    play_out(table, {0: ann, 1: ben}, clock)
+    for source in sources.values():
+        update = source.later()
+        assert [e["event"] for e in sse_events(update.message)][0] == "table" and not update.done
+        assert update.channel == f"room-{table.pk}"   # from now on it waits for the rematch
+    # An idle finished game's stream renders nothing: no table, no panel.
+    renders = []
+    for source in sources.values():
+        source.render = lambda *args, _render=source.render: renders.append(1) or _render(*args)
+    for _ in range(3):
+        clock.tick(1_000)
+        for source in sources.values():
+            update = source.later()
+            assert update.message is None and not update.done
+    assert renders == []
+    notified = []
+    monkeypatch.setattr(broker, "notify", lambda channel, version, _notify=broker.notify:
+                        notified.append(channel) or _notify(channel, version))
+    clock.tick(1_000)
+    assert ben.post(table_url(table) + "again/").status_code == 302
+    assert f"room-{table.pk}" in notified   # the old table's channel is told (whatever the broker)
+    table.refresh_from_db()
+    for name in ("ann", "spectator"):
+        update = sources[name].later()
+        [moving] = sse_events(update.message)
+        assert update.done and moving["event"] == "seats"
+        assert 'hx-trigger="load"' in moving["data"] and f'hx-get="{table_url(table)}seats/"' in moving["data"]
+    # The moving panel's one ask answers with the rematch.
+    assert ann.get(table_url(table) + "seats/", HTTP_HX_REQUEST="true")["HX-Redirect"] == table_url(table.rematch)
+
+
+def test_a_stream_opened_after_the_rematch_moves_the_page_at_once(fast, clock, settings):
+    settings.MOGEL_PUSH_LIFETIME_S = 0
+    ann = Client()
+    table, (ben,) = started(ann, "Ben", kind="mogelei")
+    play_out(table, {0: ann, 1: ben}, clock)
+    ann.post(table_url(table) + "again/")
+    events = stream(ben, table, version=0)
+    assert [e["event"] for e in events] == ["redraw", "seats", "close"]
+    assert 'hx-trigger="load"' in events[1]["data"]

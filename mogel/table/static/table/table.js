@@ -48,7 +48,9 @@
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     var t = table();
     var message = event.detail || {};
-    if (!t) { return; }
+    // Only the table's own events: a page may push other parts beside it on the same stream
+    // (a friends' table: who is at the table), whose events carry no table version.
+    if (!t || event.target !== t.parentElement.closest("[sse-swap]")) { return; }
     // What the page already shows (its own move's answer came first, or a redraw after a
     // reconnect that missed nothing) is skipped: never drawn twice, and a refusal on the table
     // stays. Only a count-in ("resume") is drawn on the page's own version.
