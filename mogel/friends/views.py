@@ -364,17 +364,19 @@ def poll(request, table):
     if client is None:
         return HttpResponse(_("That request is not one this page sends."), status=400)
     # The common case, nothing new: one small row read, no state parsed.
+    # A page on the held scores must hear when the last person went on: no event says so.
+    held = request.GET.get("held") == "1"
     row = PracticeGame.objects.filter(pk=table.game_id).only("pk", "publics", "wake_ms", "started_ms",
-                                                             "seen_ms", "paused_ms", "away").first()
+                                                             "seen_ms", "paused_ms", "away", "hold").first()
     wall = play.wall_ms()
     # wake_ms knows the bots' moves, not when a bot takes over a seat whose person left: while
     # one has, every poll lets the game catch up (the bot owes that person's moves).
-    if (client == row.publics.get(play.mark(seat), 0)
+    if (client == row.publics.get(play.mark(seat), 0) and held == row.hold
             and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)
             and not any(service.gone(s, wall) for s in table.seats.all())):
         return HttpResponse(status=204)
     turn, _refusal = service.run(table, seat)
-    if client == turn.public_version():
+    if client == turn.public_version() and held == turn.row.hold:
         return HttpResponse(status=204)
     response = HttpResponse(table_html(request, table, turn, client_version=client))
     if turn.game.over:

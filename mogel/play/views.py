@@ -237,6 +237,9 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
     summary = kind.summary(turn, names) if row.hold or game.over else None
     if summary and game.over:
         (again or _again)(kind, turn, summary)
+    if row.hold and summary and service.ready(turn, seat):
+        # At a table of several people: this person has read the scores, the others not all yet.
+        summary["reading"] = [names[s] for s in service.still_reading(turn)]
     if row.hold and summary:
         # The next round is already dealt, but the player is still reading the last one:
         # its log, not the new hands (the table hides seats, piles and hand).
