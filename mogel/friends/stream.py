@@ -31,11 +31,13 @@ from .models import Seat, Table
 # The same names as the practice table's stream: table.js skips a redraw or a table of a version
 # the page already shows (its own move's answer came first).
 REDRAW, TABLE = "redraw", "table"
+# The scores held no longer (the last person went on): the same version, drawn all the same.
+GO_ON = "resume"
 ROOM = "room"
 # Who is at the table (#seats), pushed beside the table on the same stream.
 SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
-POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
+POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
 
 
 def room_channel(table: Table) -> str:
@@ -67,6 +69,7 @@ class GameSource:
                  render: Callable[..., str], panel: Callable[..., str]):
         self.table, self.seat, self.seat_pk, self.sent = table, seat, seat_pk, known
         self.render, self.panel = render, panel
+        self.held = None   # whether the table last sent showed held scores
         self.channel = play.channel(table.game_id)
         # The presence the page's panel shows (see _presence), and whether the game is over.
         self.present = None
@@ -86,8 +89,8 @@ class GameSource:
             return Update(self.channel, 0, done=True)
         seats = list(self.table.seats.all())
         self._touch(seats, wall)
-        if (row.publics.get(play.mark(self.seat), 0) == self.sent and not _due(row, wall)
-                and not any(service.gone(s, wall) for s in seats)):
+        if (row.publics.get(play.mark(self.seat), 0) == self.sent and row.hold == self.held
+                and not _due(row, wall) and not any(service.gone(s, wall) for s in seats)):
             return Update(self.channel, row.version, self._seats(seats, wall),
                           wake_s=_wake_s(row, seats, self.seat_pk, wall))
         return self._run(TABLE)
@@ -103,9 +106,12 @@ class GameSource:
             turn, _refusal = service.run(self.table, self.seat)
             row, message = turn.row, None
             version = turn.public_version()
-            if redraw or version != self.sent:
-                message = event(self.render(self.table, turn, self.sent).strip(), name, id=version)
+            went_on = self.held and not row.hold and version == self.sent
+            if redraw or version != self.sent or went_on:
+                message = event(self.render(self.table, turn, self.sent).strip(), GO_ON if went_on else name,
+                                id=version)
                 self.sent = version
+            self.held = row.hold
         if turn.game.over:
             # The last table; from now on only the rematch (or somebody's presence) is news.
             self.over = True

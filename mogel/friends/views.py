@@ -18,15 +18,15 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from mogel import games
+from mogel import games, push
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
-from mogel.play import limits
+from mogel.play import limits, posted
 from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play.shell import place_presence
-from mogel.play.views import TABLE, _pushed, _reaction, _version, seat_context, too_hurried
+from mogel.play.views import TABLE, seat_context, too_hurried
 from mogel.push.stream import checked, last_event_id, respond
 
 from . import service
@@ -162,8 +162,8 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
             "message": message, "room_url": url("room", table), "host_url": url("host", table),
             "sit_url": url("sit", table), "qr_url": url("qr", table),
-            "poll_ms": ROOM_FALLBACK_POLL_MS if _pushed() else ROOM_POLL_MS,
-            "stream_url": url("stream", table) if _pushed() else None,
+            "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
+            "stream_url": url("stream", table) if push.enabled() else None,
             "sit_form": SitForm()}
 
 
@@ -298,7 +298,7 @@ def table_html(request, table: Table, turn, *, client_version=None, message=None
 def _seat(table, turn, client_version=None, message=None, message_url=None, message_kind="refusal"):
     seats = list(table.seats.all())
     urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table),
-            "stream_url": url("stream", table) if _pushed() else None}
+            "stream_url": url("stream", table) if push.enabled() else None}
     context = seat_context(turn, service.names(table, seats), urls, client_version=client_version,
                            message=message, message_url=message_url, message_kind=message_kind,
                            again=_again(table))
@@ -373,21 +373,23 @@ def poll(request, table):
     seat, code = _viewer(request, table)
     if code:
         return refuse(request, table, code)
-    client = _version(request.GET.get("version"))
+    client = posted.version(request.GET.get("version"))
     if client is None:
         return HttpResponse(_("That request is not one this page sends."), status=400)
     # The common case, nothing new: one small row read, no state parsed.
+    # A page on the held scores must hear when the last person went on: no event says so.
+    held = request.GET.get("held") == "1"
     row = PracticeGame.objects.filter(pk=table.game_id).only("pk", "publics", "wake_ms", "started_ms",
-                                                             "seen_ms", "paused_ms", "away").first()
+                                                             "seen_ms", "paused_ms", "away", "hold").first()
     wall = play.wall_ms()
     # wake_ms knows the bots' moves, not when a bot takes over a seat whose person left: while
     # one has, every poll lets the game catch up (the bot owes that person's moves).
-    if (client == row.publics.get(play.mark(seat), 0)
+    if (client == row.publics.get(play.mark(seat), 0) and held == row.hold
             and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)
             and not any(service.gone(s, wall) for s in table.seats.all())):
         return HttpResponse(status=204)
     turn, _refusal = service.run(table, seat)
-    if client == turn.public_version():
+    if client == turn.public_version() and held == turn.row.hold:
         return HttpResponse(status=204)
     response = HttpResponse(table_html(request, table, turn, client_version=client))
     if turn.game.over:
@@ -418,7 +420,7 @@ def _source(request, code):
     if refusal:
         return refuse(request, table, refusal)
     mine = service.seat_of(table, secret(request, table))
-    known = _version(last_event_id(request) or request.GET.get("version"))
+    known = posted.version(last_event_id(request) or request.GET.get("version"))
     return GameSource(table, seat, None if mine is None else mine.pk, known,
                       lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client),
                       lambda fresh, seats, moving: seats_html(request, fresh, seat, seats, moving))
@@ -437,14 +439,14 @@ def act(request, table):
     if posted_seat is not None and posted_seat != str(seat):
         return refuse(request, table, "other_seat")
     kind = games.get(table.kind)
-    client = _version(request.POST.get("version"))
+    client = posted.version(request.POST.get("version"))
     action = kind.posted_action(request.POST)
     if client is None or not action:
         turn, _refusal = service.run(table, seat)
         message, slug = kind.explain("bad_post", {})
         return _answer(request, table, turn, 400, message=message, message_url=kind.rule_link(slug))
     turn, refusal = service.run(table, seat, action=action, posted_version=client,
-                                reaction_ms=_reaction(request.POST.get("reaction_ms")))
+                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")))
     if refusal is None:
         return _answer(request, table, turn, 200, client_version=client)
     if isinstance(refusal, play.Stale):

@@ -79,6 +79,9 @@ class PracticeGame(models.Model):
     # Empty in a practice game, whose one player's are ``public_version`` and ``memories``.
     publics = models.JSONField(default=dict)
     eyes = models.JSONField(default=dict)
+    # At a table of several people, while a round's scores are held: who pressed "go on", a bit
+    # per seat. The bots go on once every person the bots do not play for has.
+    ready = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

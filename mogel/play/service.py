@@ -106,6 +106,8 @@ class Turn:
     bots: frozenset | None = None
     # The people's marks on the events logged since the last save (:func:`_seat_records`).
     seat_records: list = field(default_factory=list)
+    # ``row.ready`` as read: saved only over the same (two people pressing "go on" at once).
+    old_ready: int = 0
 
     def fresh(self) -> list[dict]:
         """The events logged since the row was read (or last saved)."""
@@ -217,7 +219,9 @@ def load(row: PracticeGame) -> Turn:
     kind = games.get(row.kind)
     game = kind.from_json(row.state)
     memories = {int(k): v for k, v in json.loads(row.memories or "{}").items()}
-    return Turn(row, game, memories, row.version, row.public_version, game.round, row.hold, kind)
+    turn = Turn(row, game, memories, row.version, row.public_version, game.round, row.hold, kind)
+    turn.old_ready = row.ready
+    return turn
 
 
 # -- a game that waits for its player ------------------------------------------------------------
@@ -375,6 +379,9 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
     before it are made without being held back (:func:`due`).
     """
     game, row, kind = turn.game, turn.row, turn.kind
+    if row.ready and not still_reading(turn):
+        _resume(turn, now)   # the last one reading the scores left the table: a bot plays for them
+        turn.changed = True
     for _ in range(MAX_STEPS):
         if game.over or row.hold:
             break
@@ -538,10 +545,13 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     if visible_since(turn, posted_version, last=1):
         raise Stale
     if action == turn.kind.go_on and (turn.row.hold or action not in game.legal_actions(seat)):
-        # The summary's "go on" (or a second click on it): the bots go on; never an engine move.
+        # The summary's "go on" (or a second click on it): the bots go on once every person
+        # has read the scores; never an engine move.
         if turn.row.hold:
-            _resume(turn, now)
+            turn.row.ready |= 1 << seat
             turn.changed = True
+            if not still_reading(turn):
+                _resume(turn, now)
         return
     events = game.apply(seat, action, max(now, game.clock))
     _resume(turn, now)
@@ -553,6 +563,21 @@ def _resume(turn: Turn, now: int) -> None:
     if turn.row.hold:
         turn.row.hold = False
         turn.row.resume_ms = now
+        turn.row.ready = 0
+
+
+def still_reading(turn: Turn) -> list[int]:
+    """At a table of several people, while a round's scores are held: the people who have not
+    pressed "go on" yet, but for those the bots play for (one who left holds nobody up)."""
+    if turn.people is None or not turn.row.hold:
+        return []
+    return [s for s in turn.people if s is not None and s not in (turn.bots or ())
+            and not turn.row.ready >> s & 1]
+
+
+def ready(turn: Turn, seat: int | None) -> bool:
+    """Whether ``seat`` pressed "go on" at the scores now held."""
+    return seat is not None and turn.row.hold and bool(turn.row.ready >> seat & 1)
 
 
 def _wake(turn: Turn) -> int | None:
@@ -639,9 +664,10 @@ def save(turn: Turn) -> bool:
     row, version = turn.row, turn.stored
     records = _prepare(turn)
     with transaction.atomic():
-        updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold).update(
+        updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold,
+                                              ready=turn.old_ready).update(
             state=row.state, version=row.version, public_version=row.public_version, memories=row.memories,
-            wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over,
+            wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over, ready=row.ready,
             publics=row.publics, eyes=row.eyes,
             # update() skips auto_now; the prune command reads `updated` as the last time played.
             updated=timezone.now())

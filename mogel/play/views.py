@@ -14,21 +14,20 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from mogel import games
+from mogel import games, push
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 
 from mogel.push import broker
 from mogel.push.stream import checked, last_event_id, respond
 
-from . import limits, service
+from . import limits, posted, service
 from .models import PracticeGame
 from .names import seat_names
 from .shell import LOG_LINES, log_lines
 from .stream import POLL_FIELDS as _POLL_FIELDS, TableSource
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
-SHOWING = re.compile(r"^[A-Za-z0-9]{1,16}$")
 TABLE = "play/table.html#table"
 SUMMARY = "play/summary.html"
 MAX_ANNOUNCE = 4
@@ -53,25 +52,14 @@ def _kind(slug):
 def _poll_ms(streamed: bool = True) -> int:
     """Ms between polls: today's 400 without push; with push a slower fallback (the page polls
     only while its stream is down), still within the pause's grace (service.PAUSE_GRACE_MS)."""
-    if streamed and _pushed():
+    if streamed and push.enabled():
         return int(getattr(settings, "MOGEL_FALLBACK_POLL_MS", 1000))
     return int(getattr(settings, "MOGEL_POLL_MS", 400))
-
-
-def _pushed() -> bool:
-    """The table is pushed (docs/push.md); MOGEL_PUSH = False: today's polling page (a benchmark's baseline)."""
-    return bool(getattr(settings, "MOGEL_PUSH", True))
 
 
 def _owner(request) -> str | None:
     # The session key from the cookie: no session read is needed to check ownership.
     return request.session.session_key
-
-
-def _showing(value) -> str | None:
-    """The page's token of its current showing (table.js draws one each time it is shown), or
-    None: a request that names none (a page loaded afresh, a page without script)."""
-    return value if value and SHOWING.match(value) else None
 
 
 def _no_such_game() -> str:
@@ -214,7 +202,7 @@ def _context(request, turn, *, client_version=None, message=None, message_url=No
     names = seat_names(row.player_name, turn.game.players, row.language or None)
     urls = {"action_url": kind.play_url("act", row.pk), "poll_url": kind.play_url("poll", row.pk),
             "away_url": kind.play_url("away", row.pk), "lobby_url": kind.play_url("lobby"),
-            "stream_url": kind.play_url("stream", row.pk) if _pushed() else None}
+            "stream_url": kind.play_url("stream", row.pk) if push.enabled() else None}
     return seat_context(turn, names, urls, client_version=client_version, message=message,
                         message_url=message_url, message_kind=message_kind)
 
@@ -237,6 +225,9 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
     summary = kind.summary(turn, names) if row.hold or game.over else None
     if summary and game.over:
         (again or _again)(kind, turn, summary)
+    if row.hold and summary and service.ready(turn, seat):
+        # At a table of several people: this person has read the scores, the others not all yet.
+        summary["reading"] = [names[s] for s in service.still_reading(turn)]
     if row.hold and summary:
         # The next round is already dealt, but the player is still reading the last one:
         # its log, not the new hands (the table hides seats, piles and hand).
@@ -314,7 +305,7 @@ def _respond(request, turn, status=200, **kwargs):
 @with_kind
 def away(request, kind, game_id):
     """The page is hidden, closed or left (navigator.sendBeacon): the game's clock stops now."""
-    showing = _showing(request.POST.get("showing")) or ""
+    showing = posted.showing(request.POST.get("showing")) or ""
     if not GAME_ID.match(game_id) or not service.leave(game_id, _owner(request) or "", kind.key, showing):
         return _not_found(request, kind)
     return HttpResponse(status=204)
@@ -327,28 +318,10 @@ def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
     turn, _refusal = service.run(game_id, _owner(request) or "", kind=kind.key,
-                                 showing=_showing(request.headers.get("X-Table-Showing")))
+                                 showing=posted.showing(request.headers.get("X-Table-Showing")))
     if turn is None:
         return _not_found(request, kind)
     return _respond(request, turn)
-
-
-def _version(value) -> int | None:
-    try:
-        version = int(value)
-    except (TypeError, ValueError):
-        return None
-    return version if version >= 0 else None
-
-
-def _reaction(value) -> int | None:
-    """The page's measured reaction (ms from the window on screen to the tap); None if unreadable."""
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 
 
 def _owns(game_id: str, owner: str, kind: str) -> bool:
@@ -365,7 +338,7 @@ async def stream(request, kind=None, game_id=""):
     owner = _owner(request) or ""
     if not GAME_ID.match(game_id) or not await checked(request, _owns, game_id, owner, found.key):
         return HttpResponse(_no_such_game(), status=404, content_type="text/plain; charset=utf-8")
-    known = _version(last_event_id(request) or request.GET.get("version"))
+    known = posted.version(last_event_id(request) or request.GET.get("version"))
     source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client))
     return respond(request, source)
 
@@ -376,7 +349,7 @@ async def stream(request, kind=None, game_id=""):
 def poll(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
-    client = _version(request.GET.get("version"))
+    client = posted.version(request.GET.get("version"))
     if client is None:
         return HttpResponse(_("That request is not one this page sends."), status=400)
     owner = _owner(request)
@@ -392,7 +365,7 @@ def poll(request, kind, game_id):
             and (row.wake_ms is None or service.clock_at(row, wall) < row.wake_ms)):
         return HttpResponse(status=204)
     turn, _refusal = service.run(game_id, owner, kind=kind.key,
-                                 showing=_showing(request.headers.get("X-Table-Showing")))
+                                 showing=posted.showing(request.headers.get("X-Table-Showing")))
     if turn is None:
         return _not_found(request, kind)
     # A count-in that starts now is news: the page shows "3, 2, 1" on the same table.
@@ -422,7 +395,7 @@ def act(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
     owner = _owner(request)
-    client = _version(request.POST.get("version"))
+    client = posted.version(request.POST.get("version"))
     action = kind.posted_action(request.POST)
     if client is None or not action:
         turn, _refusal = service.run(game_id, owner or "", kind=kind.key)
@@ -431,7 +404,7 @@ def act(request, kind, game_id):
         message, slug = kind.explain("bad_post", {})
         return _respond(request, turn, status=400, message=message, message_url=kind.rule_link(slug))
     turn, refusal = service.run(game_id, owner or "", action=action, posted_version=client,
-                                reaction_ms=_reaction(request.POST.get("reaction_ms")), kind=kind.key)
+                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")), kind=kind.key)
     if turn is None:
         return _not_found(request, kind)
     if refusal is None:

@@ -259,3 +259,30 @@ def test_bens_phone_drops_out_mid_round_and_comes_back_to_the_table_as_it_stands
     # And the game goes on from there: Ben lays, Ann's page sees it.
     ben.locator('#table .mz-card-btn[data-card="red-5"]').click(timeout=15_000)
     ann.wait_for_function("() => document.querySelector('.log__list').textContent.includes('Ben')", timeout=15_000)
+
+# Ann (seat 0) is on turn with her last card: she plays it, the round ends, its scores are held.
+ANN_LAST_CARD = {"players": 3, "hands": [["3"], ["2", "4", "5", "1"], ["1", "2", "3", "4"]],
+                 "discard": ["2"], "draw": ["1", "2", "3", "4", "5", "1", "2", "3", "4", "5"], "guard": 1, "turn": 0}
+
+
+def test_the_next_round_starts_once_both_people_have_read_the_scores(friends, settings):
+    settings.MOGEL_PLAY_SCENARIO = ANN_LAST_CARD
+    settings.MOGEL_BOT_PROFILE = IDLE_BOT
+    settings.MOGEL_BOT_PACE_MS = 400
+    ann, ben = friends("mogel-motte", {"rounds": "full"})
+    ann.click("#table .card-btn--play")
+    for page in (ann, ben):
+        page.wait_for_selector("#btn-continue", timeout=10_000)
+    ann.click("#btn-continue")
+    ann.wait_for_selector(".summary__reading >> text=Ben")
+    assert ann.locator(".summary__reading[role=status]").count() == 1
+    shoot(ann, "go-on-waiting-desktop")
+    ann.wait_for_timeout(1500)
+    assert PracticeGame.objects.get(pk=Table.objects.get(rematch=None).game_id).hold, "the bots wait for Ben"
+    assert ben.locator("#btn-continue").is_visible()
+    ben.click("#btn-continue")
+    # Ann's page hears of it on her stream: the next round's table, no scores any more.
+    for page in (ann, ben):
+        page.wait_for_selector("#table:not(.table--hold)", timeout=10_000)
+        assert page.locator(".summary").count() == 0
+    shoot(ben, "go-on-next-round-phone")
