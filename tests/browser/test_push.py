@@ -13,7 +13,8 @@ document.addEventListener("htmx:afterSettle", function () {
   var t = document.getElementById("table");
   if (t) { window.pushed.versions.push(Number(t.dataset.version)); }
 });
-document.addEventListener("htmx:sseMessage", function (e) { window.pushed.events.push([e.detail.type, e.detail.lastEventId]); });
+// Every message that arrives, drawn or not: a redraw of the version the page shows is skipped.
+document.addEventListener("htmx:sseBeforeMessage", function (e) { window.pushed.events.push([e.detail.type, e.detail.lastEventId]); });
 document.addEventListener("htmx:sseOpen", function () { window.pushed.opened += 1; });
 document.addEventListener("htmx:sseError", function () { window.pushed.errors += 1; });
 """
