@@ -154,6 +154,8 @@ def shared_replay(request, kind, token, step=0):
     row = None
     if GAME_ID.match(token) and kind.replayer is not None:
         row = PracticeGame.objects.filter(replay_token=token, kind=kind.key, over=True).first()
+    if row is not None and row.publics:
+        row = None   # a table of several people: its replay has its own address, with its own names
     if row is None:
         return render(request, "play/missing.html", {
             "kind": kind, "lobby_url": kind.play_url("lobby"),

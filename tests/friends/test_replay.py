@@ -128,3 +128,6 @@ def test_a_finished_game_shows_every_hand_and_its_shared_link_is_on_the_summary(
     # The shared link lets nobody act: the stranger still has no seat at the table.
     assert Client().get(table_url(table) + "replay/").status_code == 403
     assert Client().get("/en/friends/replay/" + "x" * 22 + "/").status_code == 404
+    # Its token is the friends' replay's only: the practice game's shared address does not serve it.
+    practice = games.get(table.kind).url("play", "replay-shared", token=row.replay_token, step=0)
+    assert Client().get(practice).status_code == 404
