@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -60,6 +61,8 @@ ARRIVAL_TIMEOUT_S = 5.0
 SEATS_POLL_S = 3.0      # the page's poll of who is at the table (mogel.friends.views.SEATS_POLL_MS)
 POLL_S = 0.4            # the table's poll without push (MOGEL_POLL_MS)
 TARGET_MS = 200
+GIVE_TO = re.compile(r'name="to" value="(\d+)"')
+ALERT = re.compile(r'role="alert"[^>]*>\s*([^<]+)')
 
 
 class Person(push.Page):
@@ -103,6 +106,7 @@ class Run:
         self.errors: list[tuple[float, str]] = []
         self.lags: list[tuple[float, float]] = []
         self.rematches: list[float] = []
+        self.refusals: list[str] = []
         self.streams = 0
 
     def error(self, what: str) -> None:
@@ -147,15 +151,20 @@ async def move(people: list[Person], run: Run, person: Person, moves: list[str])
     before = [p.version for p in others]
     sent = time.monotonic()
     try:
-        status, _headers, html = await person.request(run.port, "POST", person.url + "act/",
-                                                      {"action": random.choice(moves), "version": person.version},
-                                                      htmx=True)
+        action = random.choice(moves)
+        form = {"action": action, "version": person.version}
+        if action.startswith("give "):     # the spider's gift: the card's button and whom to (a radio)
+            form["to"] = random.choice(GIVE_TO.findall(person.html))
+        status, _headers, html = await person.request(run.port, "POST", person.url + "act/", form, htmx=True)
     except (OSError, ValueError, IndexError) as failed:
         run.error(f"move: {failed!r}")
         return
     took = time.monotonic() - sent
     if status >= 500:
         run.error(f"move: {status} {html[:200]}")
+    elif status >= 400:
+        said = ALERT.search(html)
+        run.refusals.append(f"{action}: {status} {said.group(1).strip() if said else html[:100]}")
     person.saw(html)
     arrivals, missed = [], 0
     if status == 200:
@@ -280,6 +289,8 @@ async def ramp(mode: str, port: int, pids: list[int], args, first: int) -> list[
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    # Why moves were refused (the cause, not the card): a window that closed before a person got there.
+    steps[-1]["why_refused"] = Counter(re.sub(r" .*?:", ":", r, count=1) for r in run.refusals).most_common(4)
     return steps
 
 
@@ -333,6 +344,8 @@ def report(results: list[dict], workers: int) -> None:
     for r in results:
         for what in r["first_errors"]:
             print(f"{r['mode']} at {r['tables']} tables:", what.replace("\n", " ")[:200])
+        for what, count in r.get("why_refused", []):
+            print(f"{r['mode']}, refused {count} times in all:", what[:160])
     pushed = [r for r in results if r["mode"] == "push"]
     if pushed:
         print(verdict(pushed))
