@@ -164,7 +164,7 @@ async def move(people: list[Person], run: Run, person: Person, moves: list[str])
         run.error(f"move: {status} {html[:200]}")
     elif status >= 400:
         said = ALERT.search(html)
-        run.refusals.append(f"{action}: {status} {said.group(1).strip() if said else html[:100]}")
+        run.refusals.append(f"{action.split()[0]}: {status} {said.group(1).strip() if said else html[:100]}")
     person.saw(html)
     arrivals, missed = [], 0
     if status == 200:
@@ -289,8 +289,8 @@ async def ramp(mode: str, port: int, pids: list[int], args, first: int) -> list[
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    # Why moves were refused (the cause, not the card): a window that closed before a person got there.
-    steps[-1]["why_refused"] = Counter(re.sub(r" .*?:", ":", r, count=1) for r in run.refusals).most_common(4)
+    # Why moves were refused: mostly a window that closed before a person got there.
+    steps[-1]["why_refused"] = Counter(run.refusals).most_common(4)
     return steps
 
 
