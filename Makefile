@@ -95,8 +95,8 @@ bench-load: setup
 bench-push: setup
 	$(PY) bench/push.py --players 60,200 --seconds 30
 
-# Push at friends' tables of 4 people: 5, 10, 20, 40, 60 tables made through the real views, a move
+# Push at friends' tables of 4 people: 5 to 60 tables made through the real views, a move
 # every few seconds per table, until each other person's stream shows it; polling pages in the same
 # run; one gunicorn with uvicorn workers on PostgreSQL; says how many tables 2 cores hold (about 10 minutes).
 bench-friends: setup
-	$(PY) bench/friends_push.py --tables 5,10,20,40,60 --seconds 30
+	$(PY) bench/friends_push.py --tables 5,10,20,30,40,60 --seconds 30

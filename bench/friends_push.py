@@ -1,6 +1,6 @@
 """Push latency at 4-person friends' tables, and how many such tables 2 cores hold.
 
-    .venv/bin/python bench/friends_push.py                        # 5,10,20,40,60 tables (about 12 minutes)
+    .venv/bin/python bench/friends_push.py                        # 5,10,20,30,40,60 tables (about 12 minutes)
     .venv/bin/python bench/friends_push.py --tables 2,4 --seconds 10
 
 Starts the production stack as bench/push.py does (a throw-away PostgreSQL cluster through
@@ -372,7 +372,7 @@ def verdict(steps: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     numbers = lambda s: [int(x) for x in s.split(",")]  # noqa: E731
-    parser.add_argument("--tables", type=numbers, default=[5, 10, 20, 40, 60])
+    parser.add_argument("--tables", type=numbers, default=[5, 10, 20, 30, 40, 60])
     parser.add_argument("--seconds", type=float, default=30, help="measured per step")
     parser.add_argument("--warmup", type=float, default=5, help="after a step's new tables started")
     parser.add_argument("--pace", type=lambda s: tuple(float(x) for x in s.split(",")), default=(1.5, 3.5),
