@@ -22,7 +22,8 @@ Printed per step and mode: people, tables, moves per second, p50/p95/p99 of the 
 and of the move's POST, arrivals missing after 5 s, refused moves (a window that had closed),
 errors (5xx and failed connections), the CPU of the server's processes (gunicorn and its
 workers) and of PostgreSQL in % of one core, and the load generator's own CPU and event-loop
-lag: it runs on the same 2 cores, so what it takes the server does not get. The baseline, in the
+lag: it runs on the same 2 cores, so what it takes the server does not get; and the machine's
+load average, since anything else running shares them too. The baseline, in the
 same run on fresh servers and the same ramp: the same people on the polling pages
 (``DJANGO_PUSH=0``: the table polls every 400 ms). The last lines say at how many tables push's
 p95 crosses 200 ms or errors start. A mode stops ramping after a step whose p95 passed
@@ -313,7 +314,7 @@ async def measured(run: Run, pids: list[int], asked: int, tables: int, seconds: 
             "errors": len(errors), "first_errors": errors[:3],
             "server_cpu": cpu[0], "db_cpu": cpu[1], "own_cpu": (time.process_time() - own) / (end - start) * 100,
             "lag95": load.percentile([lag * 1000 for at, lag in run.lags if start <= at < end] or [0], 95),
-            "streams": run.streams, "again": sum(1 for at in run.rematches if start <= at < end), **quantiles}
+            "load": os.getloadavg()[0], "streams": run.streams, "again": sum(1 for at in run.rematches if start <= at < end), **quantiles}
 
 
 def measure_mode(mode: str, args, first: int) -> list[dict]:
@@ -332,15 +333,16 @@ def report(results: list[dict], workers: int) -> None:
     print(f"Friends' tables of {SEATS} people (Mogel Motte), one gunicorn with {workers} uvicorn workers, "
           f"PostgreSQL; the load generator runs on the same {os.cpu_count()} cores.")
     print("arrival: a move's POST until each other person's page shows the newer table (push: its stream; "
-          f"poll: its poll every {POLL_S * 1000:.0f} ms). CPU in % of one core.")
+          f"poll: its poll every {POLL_S * 1000:.0f} ms). CPU in % of one core; load: the machine's\n"
+          "1-minute load average at the step's end (other work on the machine shares the cores too).")
     print(f"{'mode':<5} {'tables':>6} {'people':>6} {'moves/s':>7} {'arrivals':>8} {'p50':>6} {'p95':>6} {'p99':>6} "
           f"{'POST p50':>8} {'p95':>6} {'p99':>6} {'missed':>6} {'refused':>7} {'errors':>6} {'server':>6} "
-          f"{'db':>5} {'bench':>5} {'lag95':>5} {'again':>5} {'set-up s':>8}")
+          f"{'db':>5} {'bench':>5} {'lag95':>5} {'again':>5} {'set-up s':>8} {'load':>5}")
     for r in sorted(results, key=lambda r: (r["people"], r["mode"] != "push")):
         print(f"{r['mode']:<5} {r['tables']:>6} {r['people']:>6} {r['moves_per_s']:>7.1f} {r['arrivals']:>8} "
               f"{r['p50']:>6.0f} {r['p95']:>6.0f} {r['p99']:>6.0f} {r['post50']:>8.0f} {r['post95']:>6.0f} "
               f"{r['post99']:>6.0f} {r['missed']:>6} {r['refused']:>7} {r['errors']:>6} {r['server_cpu']:>5.0f}% "
-              f"{r['db_cpu']:>4.0f}% {r['own_cpu']:>4.0f}% {r['lag95']:>5.0f} {r['again']:>5} {r['set_up_s']:>8.1f}")
+              f"{r['db_cpu']:>4.0f}% {r['own_cpu']:>4.0f}% {r['lag95']:>5.0f} {r['again']:>5} {r['set_up_s']:>8.1f} {r['load']:>5.1f}")
     for r in results:
         for what in r["first_errors"]:
             print(f"{r['mode']} at {r['tables']} tables:", what.replace("\n", " ")[:200])
