@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push
+.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push bench-friends
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -94,3 +94,9 @@ bench-load: setup
 # polling in the same run; PostgreSQL, two gunicorn+uvicorn processes (about 3 minutes).
 bench-push: setup
 	$(PY) bench/push.py --players 60,200 --seconds 30
+
+# Push at friends' tables of 4 people: 5 to 60 tables made through the real views, a move
+# every few seconds per table, until each other person's stream shows it; polling pages in the same
+# run; one gunicorn with uvicorn workers on PostgreSQL; says how many tables 2 cores hold (about 10 minutes).
+bench-friends: setup
+	$(PY) bench/friends_push.py --tables 5,10,20,30,40,60 --seconds 30

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import codecs
 import os
 import random
 import re
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -85,41 +87,87 @@ class Page:
         return status, headers
 
 
+def location(headers: dict, port: int) -> str:
+    """The path a redirect's Location names (the site answers with an absolute https address)."""
+    return headers["location"][0].split("127.0.0.1", 1)[-1].split(f":{port}", 1)[-1]
+
+
 async def start_game(page: Page, port: int) -> None:
     await page.request(port, "GET", "/en/play/")
     status, headers, _body = await page.request(port, "POST", "/en/play/", {
         "name": "Ann", "players": 3, "level": "normal", "pace": "normal", "rounds": "full", "ant_pile": "discard"})
     assert status == 302, (status, _body[-1500:])
-    page.url = headers["location"][0].split("127.0.0.1", 1)[-1].split(f":{port}", 1)[-1]
+    page.url = location(headers, port)
     _, _, html = await page.request(port, "GET", page.url)
     page.saw(html)
 
 
-async def stream(page: Page, port: int, stats: dict, until: float) -> None:
-    """The page's stream at B: every event's table is what the page shows next."""
+async def open_stream(page: Page, port: int, path: str, gzip: bool = False):
+    """A page's stream request (as the browser's EventSource sends it): reader, writer, status, headers."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write((f"GET {page.url}stream/?version={page.version} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                  "X-Forwarded-Proto: https\r\nCookie: " + "; ".join(f"{k}={v}" for k, v in page.cookies.items())
-                  + "\r\n\r\n").encode())
-    status, _headers = await page.headers(reader)
-    if status != 200:
-        stats["errors"] += 1
-        return
-    stats["streams"] += 1
-    text = ""
+    head = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "X-Forwarded-Proto: https",
+            f"X-Forwarded-For: {page.address}", "Accept: text/event-stream",
+            "Cookie: " + "; ".join(f"{k}={v}" for k, v in page.cookies.items())]
+    if gzip:
+        head.append("Accept-Encoding: gzip")
+    writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
     try:
-        while time.monotonic() < until:
-            chunk = await asyncio.wait_for(reader.read(65536), max(0.1, until - time.monotonic()))
-            if not chunk:
-                break
-            text += chunk.decode(errors="replace")
+        status, headers = await page.headers(reader)
+    except (OSError, ValueError, IndexError):
+        writer.close()
+        raise
+    return reader, writer, status, headers
+
+
+async def _body(reader, headers: dict, until: float | None):
+    """The answer's bytes as they come: chunked transfer and gzip undone."""
+    chunked = "chunked" in " ".join(headers.get("transfer-encoding", []))
+    unzip = zlib.decompressobj(31) if "gzip" in " ".join(headers.get("content-encoding", [])) else None
+
+    async def read(call):
+        return await (call if until is None else asyncio.wait_for(call, max(0.1, until - time.monotonic())))
+    while until is None or time.monotonic() < until:
+        if chunked:
+            size = int((await read(reader.readline())).split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                return
+            data = (await read(reader.readexactly(size + 2)))[:-2]
+        else:
+            data = await read(reader.read(65536))
+            if not data:
+                return
+        yield unzip.decompress(data) if unzip else data
+
+
+async def events(reader, headers: dict, until: float | None = None):
+    """A stream's server-sent events as (name, data) until it ends (or ``until``, a monotonic time)."""
+    text, decode = "", codecs.getincrementaldecoder("utf-8")(errors="replace")
+    try:
+        async for data in _body(reader, headers, until):
+            text += decode.decode(data)
             *blocks, text = text.split("\n\n")
             for block in blocks:
-                data = "\n".join(line[6:] for line in block.split("\n") if line.startswith("data: "))
-                if data:
-                    page.saw(data)
-    except (TimeoutError, asyncio.TimeoutError, OSError):
-        pass
+                lines = block.split("\n")
+                name = next((line[7:] for line in lines if line.startswith("event: ")), "message")
+                data = "\n".join(line[6:] for line in lines if line.startswith("data: "))
+                if data or name != "message":
+                    yield name, data
+    except (TimeoutError, asyncio.TimeoutError, asyncio.IncompleteReadError, OSError):
+        return
+
+
+async def stream(page: Page, port: int, stats: dict, until: float) -> None:
+    """The page's stream at B: every event's table is what the page shows next."""
+    reader, writer, status, headers = await open_stream(page, port, f"{page.url}stream/?version={page.version}")
+    if status != 200:
+        stats["errors"] += 1
+        writer.close()
+        return
+    stats["streams"] += 1
+    try:
+        async for _name, data in events(reader, headers, until):
+            if data:
+                page.saw(data)
     finally:
         writer.close()
 
@@ -179,14 +227,14 @@ async def run_mode(mode: str, a: int, b: int, b_pid: int, players: int, seconds:
     return stats
 
 
-def servers(env: dict):
-    """Processes A and B: gunicorn, one uvicorn worker each."""
+def servers(env: dict, count: int = 2, workers: int = 1):
+    """Processes A and B (``count`` of them): gunicorn, ``workers`` uvicorn workers each."""
     started = []
-    for _name in "ab":
+    for _number in range(count):
         port = load.free_port()
         process = subprocess.Popen(
             [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
-             "--workers", "1", "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
+             "--workers", str(workers), "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
              "--access-logfile", "/dev/null", "--graceful-timeout", "2"],
             cwd=ROOT, env=env, stdout=open(os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"), start_new_session=True)
         started.append((port, process))
@@ -207,13 +255,17 @@ def measure(mode: str, players: int, seconds: float) -> dict:
     try:
         return asyncio.run(run_mode(mode, a, b, pb.pid, players, seconds))
     finally:
-        for _port, process in started:
-            process.terminate()
-        for _port, process in started:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)   # the master and its worker
+        stop(started)
+
+
+def stop(started) -> None:
+    for _port, process in started:
+        process.terminate()
+    for _port, process in started:
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)   # the master and its workers
 
 
 def report(results: list[dict]) -> None:
