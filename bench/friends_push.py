@@ -149,7 +149,7 @@ async def drive(people: list[Person], run: Run, pace: tuple[float, float]) -> No
 
 async def move(people: list[Person], run: Run, person: Person, moves: list[str]) -> None:
     others = [p for p in people if p is not person]
-    before = [p.version for p in others]
+    before, mine = [p.version for p in others], person.version
     sent = time.monotonic()
     try:
         action = random.choice(moves)
@@ -168,7 +168,9 @@ async def move(people: list[Person], run: Run, person: Person, moves: list[str])
         run.refusals.append(f"{action.split()[0]}: {status} {said.group(1).strip() if said else html[:100]}")
     person.saw(html)
     arrivals, missed = [], 0
-    if status == 200:
+    # Only a move that changed the table has news for the others: a "go on" that waits for the
+    # others to read the scores does not (the next round starts when the last one goes on).
+    if status == 200 and person.version > mine:
         deadline = sent + ARRIVAL_TIMEOUT_S
         for at in await asyncio.gather(*(p.newer_than(v, deadline) for p, v in zip(others, before))):
             if at is None:
