@@ -34,6 +34,7 @@ REDRAW, TABLE = "redraw", "table"
 # The scores held no longer (the last person went on): the same version, drawn all the same.
 GO_ON = "resume"
 ROOM = "room"
+ROOM_CHANNEL = "room-"   # + the table's id
 # Who is at the table (#seats), pushed beside the table on the same stream.
 SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
@@ -42,7 +43,17 @@ POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "
 
 def room_channel(table: Table) -> str:
     """The waiting room's push channel: every change of its seats is notified on it."""
-    return f"room-{table.pk}"
+    return f"{ROOM_CHANNEL}{table.pk}"
+
+
+def prune_rooms(now, dry_run: bool) -> int:
+    """``prunegames``: the rooms' channel rows of tables gone (with their game, or never started);
+    the games' own channels go with the games."""
+    tables = {f"{ROOM_CHANNEL}{pk}" for pk in Table.objects.values_list("pk", flat=True)}
+    gone = [name for name in broker.kept(ROOM_CHANNEL) if name not in tables]
+    if not dry_run:
+        broker.forget(gone)
+    return len(gone)
 
 
 def room_changed(table: Table) -> None:

@@ -64,6 +64,11 @@ def notify(channel: str, version: int) -> None:
             Channel.objects.filter(name=channel, version__lt=version).update(version=version)
 
 
+def kept(prefix: str) -> list[str]:
+    """The channels whose rows the broker keeps, by name prefix (SQLite; PostgreSQL keeps none)."""
+    return list(Channel.objects.filter(name__startswith=prefix).values_list("name", flat=True))
+
+
 def forget(channels: list[str]) -> None:
     """The channels of deleted games: their rows go (SQLite; PostgreSQL keeps nothing)."""
     for start in range(0, len(channels), BATCH):

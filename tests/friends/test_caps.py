@@ -65,3 +65,26 @@ def test_prunegames_deletes_tables_never_started_after_a_day_and_started_ones_wi
     assert set(Table.objects.values_list("pk", flat=True)) == {waiting_new.pk, playing.pk}
     assert not Seat.objects.filter(table_id__in=[waiting_old.pk, finished.pk]).exists()
     assert "0 friends' tables never started" in prune()
+
+
+def test_prunegames_forgets_the_push_channels_of_waiting_rooms_gone(fast):
+    from django.db import connection
+
+    from mogel.push import broker
+
+    old, new = (create_waiting(name) for name in ("Ann", "Cleo"))
+    Table.objects.filter(pk=old.pk).update(created=timezone.now() - timedelta(hours=25))
+    said = prune()
+    kept = broker.kept("room-")
+    assert f"room-{old.pk}" not in kept
+    if connection.vendor == "sqlite":   # the SQLite broker keeps a row per channel; PostgreSQL none
+        assert f"room-{new.pk}" in kept and "1 push channels of waiting rooms gone" in said
+    assert "0 push channels of waiting rooms gone" in prune()
+
+
+def create_waiting(name):
+    """A waiting room a guest sat down in (its channel notified)."""
+    from .helpers import create, sit
+    table = create(Client(), kind="mogelei", name=name)
+    sit("Ben", table)
+    return table

@@ -51,7 +51,8 @@ def old_and_new():
 
 def test_prune_deletes_old_finished_and_abandoned_games_and_expired_sessions(old_and_new):
     assert prune() == ("prunegames: deleted 1 finished games (older than 7 days), 1 unfinished games "
-                       "(untouched for 2 days), 1 expired sessions, 0 friends' tables never started (older than a day)\n")
+                       "(untouched for 2 days), 1 expired sessions, 0 friends' tables never started (older than a day), "
+                       "0 push channels of waiting rooms gone\n")
     games = set(PracticeGame.objects.values_list("pk", flat=True))
     assert games == {old_and_new["finished lately"], old_and_new["in play"]}
     assert set(Session.objects.values_list("pk", flat=True)) == {old_and_new["live session"]}
