@@ -13,6 +13,7 @@ from mogel.play.models import PracticeGame
 from ..platform.play_helpers import sse_events
 from ..games.mogel_motte.site.test_reflexes import DRAW
 from .helpers import started, table_url, version_of
+from .test_leaks import stream_of
 
 pytestmark = pytest.mark.django_db
 
@@ -44,15 +45,6 @@ def go_on(client, table, text):
 def poll(client, table, text, held=True):
     return client.get(table_url(table) + "poll/", {"version": version_of(text), **({"held": "1"} if held else {})},
                       HTTP_HX_REQUEST="true")
-
-
-def stream_of(client, table):
-    from mogel.friends import views
-    from django.test import RequestFactory
-
-    request = RequestFactory().get(table_url(table) + "stream/", {"version": 0})
-    request.session, request.htmx = client.session, False
-    return views._source(request, table.code)
 
 
 # Ann (seat 0) plays her last card: the round ends, the next is dealt, its scores are held.
