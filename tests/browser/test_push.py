@@ -48,8 +48,9 @@ def test_a_stream_that_drops_mid_game_loses_and_doubles_no_move(page, context, s
 
     row = PracticeGame.objects.get(pk=page.url.rstrip("/").split("/")[-1])
     assert row.over
-    # The last events may still be on their way when the ranking shows.
-    page.wait_for_function(f"() => document.getElementById('table').dataset.version === '{row.public_version}'")
+    # The last events may still be on their way when the ranking shows, and htmx records a swap only
+    # once it has settled (a few milliseconds after the new table is in the page).
+    page.wait_for_function(f"() => window.pushed.versions.at(-1) === {row.public_version}")
     pushed = page.evaluate("window.pushed")
     assert pushed["opened"] >= 3 and pushed["errors"] >= 2, pushed
     assert sum(1 for name, _id in pushed["events"] if name == "redraw") >= 3
