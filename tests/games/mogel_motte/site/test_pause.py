@@ -17,6 +17,7 @@ from mogel.play import service
 from mogel.play.names import seat_names
 
 from tests.platform.play_helpers import LOBBY, log_of, post, row_of, version_of
+from .fixed_tables import fixed_table
 from .test_reflexes import COCKROACH, GUARD, HONEST, MOSQUITO, SNEAKY, poll, poll_until, wait_for_tell
 
 pytestmark = pytest.mark.django_db
@@ -27,25 +28,9 @@ LANGS = ("de", "en", "fr", "nl", "it")
 
 @pytest.fixture
 def table(settings, clock):
-    settings.MOGEL_BOT_PACE_MS = 1000
-    settings.MOGEL_MOSQUITO_MS = 2500
-    settings.MOGEL_COCKROACH_MS = 3000
-    settings.MOGEL_ACT_MS = 2000
-    settings.MOGEL_PLAY_SEED = 7
-    settings.MOGEL_PAUSE_GRACE_MS = GRACE
     # The card's flight onto the pile holds a countdown still (test_reflexes.py); here the
     # windows run from their opening, so a countdown tells how much game time has passed.
-    settings.MOGEL_LAND_MS = 0
-
-    def make(client, scenario, profile, lang="en"):
-        settings.MOGEL_PLAY_SCENARIO = scenario
-        settings.MOGEL_BOT_PROFILE = profile
-        response = client.post(LOBBY[lang], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
-                                             "ant_pile": "discard"})
-        url = response.url
-        return url, client.get(url).content.decode()
-
-    return make
+    return fixed_table(settings, land_ms=0, grace_ms=GRACE)
 
 
 def leave(client, url):

@@ -16,7 +16,9 @@ import pytest
 from games.mogel_motte.engine import Game
 from mogel.play import service
 
-from tests.platform.play_helpers import LOBBY, events_after, log_of, post, row_of, version_of
+from tests.platform.play_helpers import events_after, log_of, post, row_of, version_of
+
+from .fixed_tables import fixed_table
 
 pytestmark = pytest.mark.django_db
 
@@ -41,22 +43,7 @@ SNEAKY = {"cheat_rate": 1.0, "cheat_busy": {"idle": 1.0, "turn": 1.0, "window": 
 
 @pytest.fixture
 def table(settings, clock):
-    settings.MOGEL_BOT_PACE_MS = 1000
-    settings.MOGEL_MOSQUITO_MS = 2500
-    settings.MOGEL_COCKROACH_MS = 3000
-    settings.MOGEL_ACT_MS = 2000
-    settings.MOGEL_LAND_MS = LAND
-    settings.MOGEL_PLAY_SEED = 7
-
-    def make(client, scenario, profile):
-        settings.MOGEL_PLAY_SCENARIO = scenario
-        settings.MOGEL_BOT_PROFILE = profile
-        response = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
-                                             "ant_pile": "discard"})
-        url = response.url
-        return url, client.get(url).content.decode()
-
-    return make
+    return fixed_table(settings, land_ms=LAND)
 
 
 def game_time(url, clock):
