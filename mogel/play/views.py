@@ -11,6 +11,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import get_urlconf
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -20,6 +21,7 @@ from mogel.pages.caching import shows_a_hand
 
 from mogel.push import broker
 from mogel.push.stream import checked, last_event_id, respond
+from mogel.table.memo import per_language
 
 from . import limits, posted, service
 from .models import PracticeGame
@@ -197,12 +199,20 @@ def _again(kind, turn, summary: dict) -> None:
         summary["replay_url"] = kind.play_url("replay", row.pk)
 
 
+@per_language(maxsize=1024)
+def _urls(key: str, slug: str, game_id: str, streamed: bool, urlconf) -> dict:
+    """Where a game's table posts, polls and streams: the same for all its life, so reversed once
+    per game and language (``slug`` and ``urlconf`` only tell registrations apart in tests)."""
+    kind = games.get(key)
+    return {"action_url": kind.play_url("act", game_id), "poll_url": kind.play_url("poll", game_id),
+            "away_url": kind.play_url("away", game_id), "lobby_url": kind.play_url("lobby"),
+            "stream_url": kind.play_url("stream", game_id) if streamed else None}
+
+
 def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
     row, kind = turn.row, turn.kind
     names = seat_names(row.player_name, turn.game.players, row.language or None)
-    urls = {"action_url": kind.play_url("act", row.pk), "poll_url": kind.play_url("poll", row.pk),
-            "away_url": kind.play_url("away", row.pk), "lobby_url": kind.play_url("lobby"),
-            "stream_url": kind.play_url("stream", row.pk) if push.enabled() else None}
+    urls = _urls(kind.key, kind.slug, row.pk, push.enabled(), get_urlconf())
     return seat_context(turn, names, urls, client_version=client_version, message=message,
                         message_url=message_url, message_kind=message_kind)
 
