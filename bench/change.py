@@ -2,24 +2,27 @@
 
     .venv/bin/python bench/change.py [--changes 300] [--players 4] [--json]
 
-What a practice table's stream does when the broker says the game moved
-(``mogel.play.stream.TableSource.later``): read the small row, ``service.run(..., streaming=True)``
-(load, catch up, save with the version check), build the seat's context (``views._sent``: the
-context and ``note_sent``) and render its table. Timed per change that sent the page something,
-for both games, with its breakdown, against the trivial view of bench/web.py (``/bench/trivial/``:
-"ok" through the same middleware) called through Django's own WSGI handler in the same process,
-interleaved with the changes so both see the same machine.
+What a table's stream does when the broker says the game moved (``later`` of
+``mogel.play.stream.TableSource`` for a practice table, of ``mogel.friends.stream.GameSource`` for
+Ann's page at a friends' table): read the row, run the game (load, catch up, save with the version
+check), build the seat's context (with ``note_sent``) and render its table. Timed per change that
+sent the page a table, for both games, with its breakdown, against the trivial view of
+bench/web.py (``/bench/trivial/``: "ok" through the same middleware) called through Django's own
+WSGI handler in the same process, interleaved with the changes so both see the same machine.
 
-The stream is the real one: the game page's stream view builds its ``TableSource`` (its request
-went through every middleware), only ``respond`` is held back so its steps can be called one by
-one. The player's moves are posted through the act view between the steps (not timed); the bots'
-moves fall due on a fake server clock and are applied by the stream itself. A throw-away SQLite
-database, persistent connections (CONN_MAX_AGE 60, the project's default), DEBUG off.
+The streams are the real ones: the stream view builds its source (its request went through every
+middleware), only ``respond`` is held back so the steps can be called one by one. The people's
+moves are posted through the act views between the steps (not timed; at a friends' table Ann's
+or Ben's, two bots on the other seats); the bots' moves fall due on a fake server clock and are
+applied by the stream itself or by the next request. A throw-away SQLite database, persistent
+connections (CONN_MAX_AGE 60, the project's default), DEBUG off.
 
 The breakdown (medians of each part over the same changes, so they need not add up exactly):
-``row+load`` the small row read and the full row read and parsed; ``catch-up`` the presence, the
-bots' and windows' catch-up and the save; ``context`` the seat's context with ``note_sent``
-(``recent_log`` shown apart); ``render`` the template.
+``reads+load`` everything read and parsed (the small row, the full row and its game; at a
+friends' table also its seats and the panel of who is there); ``catch-up`` the presence, the
+bots' and windows' catch-up and the save (0 when somebody else's request saved the change);
+``context`` the seat's context with ``note_sent`` (``recent_log``, the log's last lines read
+from the event table, shown apart); ``render`` the template.
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ sys.path.insert(0, str(ROOT))
 
 FORMS = {"mogel-motte": {"rounds": "full", "ant_pile": "discard", "first_guard": "me"},
          "mogelei": {"games": 5, "dealer": "right"}}
-PARTS = ("row+load", "catch-up", "context", "  recent_log", "render")
+# A pushed table (not only who is at a friends' table, which no change of the game sends).
+NEWS = re.compile(r"^event: (table|resume)$", re.M)
+PARTS = ("reads+load", "catch-up", "context", "  recent_log", "render")
 
 
 def _django(db: str):
@@ -76,11 +81,19 @@ class Parts:
         setattr(module, name, timed)
         self.undo.append((module, name, original))
 
-    def wrap_all(self):
+    def wrap_all(self, friends: bool = False):
+        """The practice table's steps, or (``friends``) a friends' table's: its own run, context and render."""
+        from mogel.friends import service as friends_service, views as friends_views
         from mogel.play import service, views
 
-        for name in ("run", "load", "contact", "catch_up", "save", "recent_log"):
+        for name in ("load", "contact", "catch_up", "save", "recent_log"):
             self.wrap(service, name, name)
+        if friends:
+            self.wrap(friends_service, "run", "run")
+            self.wrap(friends_views, "_seat", "context")
+            self.wrap(friends_views, "render_to_string", "render")
+            return
+        self.wrap(service, "run", "run")
         self.wrap(views, "_sent", "context")
         self.wrap(views, "render_to_string", "render")
 
@@ -94,7 +107,7 @@ def breakdown(total: float, t: dict) -> dict:
     run = t.get("run", 0.0)
     catching = t.get("contact", 0.0) + t.get("catch_up", 0.0) + t.get("save", 0.0)
     outside = total - run - t.get("context", 0.0) - t.get("render", 0.0)
-    return {"total": total, "row+load": outside + run - catching, "catch-up": catching,
+    return {"total": total, "reads+load": outside + run - catching, "catch-up": catching,
             "context": t.get("context", 0.0), "  recent_log": t.get("recent_log", 0.0),
             "render": t.get("render", 0.0)}
 
@@ -123,29 +136,67 @@ class Page:
                                             "pace": "normal", **FORMS[kind.key]})
         assert response.status_code == 302, response.content[:500]
         self.url = response.url
-        caught = []
-        real = views.respond
-        views.respond = lambda request, source: caught.append(source) or real(request, _Idle())
-        try:
-            self.client.get(self.url + "stream/", {"version": 0})
-        finally:
-            views.respond = real
-        self.source = caught[0]
+        self.source = caught_source(views, self.client, self.url)
         self.html = self.source.first().message
         self.rng = random.Random(seed)
 
     def move(self) -> None:
-        """Maybe the player's move, as the page posts it (untimed): a change for the next step."""
-        version = re.search(r'data-version="(\d+)"', self.html or "")
-        acts = [a for a in re.findall(r'name="action" value="([^"]+)"', self.html or "")
-                if not a.startswith(("catch", "cheat", "slap"))]
-        if not version or not acts or self.rng.random() < 0.4:
-            return
-        action = self.rng.choice(acts)
-        form = {"action": action, "version": version.group(1)}
-        if action.startswith("give "):
-            form["to"] = re.search(r'name="to" value="(\d)"', self.html).group(1)
-        self.client.post(self.url + "act/", form, HTTP_HX_REQUEST="true")
+        post_move(self.client, self.url, self.html, self.rng)
+
+
+def post_move(client, url: str, html: str | None, rng) -> None:
+    """Maybe a move offered on ``html``, as the page posts it (untimed): a change for the next step."""
+    version = re.search(r'data-version="(\d+)"', html or "")
+    acts = [a for a in re.findall(r'name="action" value="([^"]+)"', html or "")
+            if not a.startswith(("catch", "cheat", "slap"))]
+    if not version or not acts or rng.random() < 0.4:
+        return
+    action = rng.choice(acts)
+    form = {"action": action, "version": version.group(1)}
+    if action.startswith("give "):
+        form["to"] = re.search(r'name="to" value="(\d)"', html).group(1)
+    client.post(url + "act/", form, HTTP_HX_REQUEST="true")
+
+
+def caught_source(views, client, url: str):
+    """The stream's source the page's stream view builds (its request through every middleware)."""
+    caught = []
+    real = views.respond
+    views.respond = lambda request, source: caught.append(source) or real(request, _Idle())
+    try:
+        client.get(url + "stream/", {"version": 0})
+    finally:
+        views.respond = real
+    return caught[0]
+
+
+class Table(Page):
+    """A friends' table of ``players`` seats: Ann (measured) and Ben (moves), bots on the others."""
+
+    def __init__(self, kind, players: int, seed: int):
+        from django.test import Client
+        from mogel.friends import views
+
+        self.client, self.ben, self.kind, self.rng = Client(), Client(), kind, random.Random(seed)
+        answer = self.client.post(f"/en/friends/new/{kind.key}/", {"name": "Ann", "players": players,
+                                                                  "level": "normal", "pace": "normal",
+                                                                  **FORMS[kind.key]})
+        assert answer.status_code == 302, answer.content[:500]
+        self.url = answer.url
+        self.ben.post(self.url + "sit/", {"name": "Ben"})
+        self.client.post(self.url + "host/", {"op": "bot", "seat": "all"})
+        self.client.post(self.url + "host/", {"op": "start"})
+        self.source = caught_source(views, self.client, self.url)
+        self.html = self.source.first().message
+        self.ben_html = ""
+
+    def move(self) -> None:
+        """Ann's or Ben's move (untimed); Ben's page reads his table first."""
+        if self.rng.random() < 0.5:
+            html = self.ben.get(self.url, HTTP_HX_REQUEST="true").content.decode()
+            post_move(self.ben, self.url, html, self.rng)
+        else:
+            post_move(self.client, self.url, self.html, self.rng)
 
 
 class _Idle:
@@ -158,13 +209,14 @@ class _Idle:
     later = first
 
 
-def measure(kind_key: str, changes: int, players: int, web, environ, clock) -> tuple[list, list]:
+def measure(kind_key: str, changes: int, players: int, web, environ, clock, friends: bool = False):
+    """``changes`` changes pushed to Ann's page (and the trivial view between them): their breakdowns."""
     from mogel import games
 
-    kind = games.get(kind_key)
+    kind, opened = games.get(kind_key), Table if friends else Page
     samples, trivial, seed = [], [], 0
-    page, parts, steps = Page(kind, players, seed), Parts(), 0
-    parts.wrap_all()
+    page, parts, steps = opened(kind, players, seed), Parts(), 0
+    parts.wrap_all(friends)
     try:
         while len(samples) < changes and steps < changes * 40:
             steps += 1
@@ -175,14 +227,14 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock) -> t
             started = time.perf_counter()
             update = page.source.later()
             total = (time.perf_counter() - started) * 1000
-            if update.message:
+            if update.message and NEWS.search(update.message):
                 samples.append(breakdown(total, parts.now))
                 page.html = update.message
-            if update.done:   # a new game, set up outside the timing
+            if update.done or getattr(page.source, "over", False):   # a new game, set up outside the timing
                 seed += 1
                 parts.restore()
-                page = Page(kind, players, seed)
-                parts.wrap_all()
+                page = opened(kind, players, seed)
+                parts.wrap_all(friends)
     finally:
         parts.restore()
     return samples, trivial
@@ -206,9 +258,10 @@ def run(changes: int, players: int) -> dict:
     for _ in range(200):   # warm up: imports, the URL resolver, the template loaders
         trivial_ms(web, environ)
     results = {}
-    for key in ("mogel-motte", "mogelei"):
-        samples, trivial = measure(key, changes, players, web, environ, clock)
-        results[key] = {"samples": samples, "trivial": trivial}
+    for friends in (False, True):
+        for key in ("mogel-motte", "mogelei"):
+            samples, trivial = measure(key, changes, players, web, environ, clock, friends)
+            results[f"{'friends' if friends else 'practice'} {key}"] = {"samples": samples, "trivial": trivial}
     return results
 
 
@@ -226,13 +279,13 @@ def summary(results: dict) -> dict:
 
 
 def report(figures: dict, players: int) -> None:
-    print(f"One change pushed to one seat (TableSource.later), {players}-player practice tables, "
-          "in-process, server-side ms")
-    print(f"{'game':<13}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}  "
+    print(f"One change pushed to one seat (the stream's later step), {players}-seat tables (friends': "
+          "2 people, the rest bots), in-process, server-side ms (medians; p95 of the whole change)")
+    print(f"{'table':<21}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}  "
           + "".join(f"{p.strip():>12}" for p in PARTS))
     for key, row in figures.items():
         base = row["trivial"][0]
-        print(f"{key:<13}{row['n']:>5}{base:>9.2f}{row['total'][0]:>9.2f}{row['total'][1]:>8.2f}"
+        print(f"{key:<21}{row['n']:>5}{base:>9.2f}{row['total'][0]:>9.2f}{row['total'][1]:>8.2f}"
               f"{row['total'][0] / base:>8.1f}  " + "".join(f"{row[p][0]:>12.2f}" for p in PARTS))
 
 
