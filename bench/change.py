@@ -17,7 +17,8 @@ or Ben's, two bots on the other seats); the bots' moves fall due on a fake serve
 applied by the stream itself or by the next request. A throw-away SQLite database, persistent
 connections (CONN_MAX_AGE 60, the project's default), DEBUG off.
 
-The breakdown (medians of each part over the same changes, so they need not add up exactly):
+The breakdown is in means over the same changes (they add up to the mean of the whole change;
+a part's median is often 0, e.g. no save when another request saved the change):
 ``reads+load`` everything read and parsed (the small row, the full row and its game; at a
 friends' table also its seats and the panel of who is there); ``catch-up`` the presence, the
 bots' and windows' catch-up and the save (0 when somebody else's request saved the change);
@@ -124,11 +125,13 @@ class Page:
     """One player's game page: its test client (cookies), the game's URL and the stream's source."""
 
     def __init__(self, kind, players: int, seed: int):
+        from django.conf import settings
         from django.test import Client
         from django.utils import translation
         from mogel.play import views
 
         self.client, self.kind = Client(), kind
+        settings.MOGEL_PLAY_SEED = 1000 + seed   # the same deals in every run (before and after a change)
         with translation.override("en"):
             lobby = kind.play_url("lobby")
         self.client.get(lobby)
@@ -174,10 +177,12 @@ class Table(Page):
     """A friends' table of ``players`` seats: Ann (measured) and Ben (moves), bots on the others."""
 
     def __init__(self, kind, players: int, seed: int):
+        from django.conf import settings
         from django.test import Client
         from mogel.friends import views
 
         self.client, self.ben, self.kind, self.rng = Client(), Client(), kind, random.Random(seed)
+        settings.MOGEL_PLAY_SEED = 2000 + seed
         answer = self.client.post(f"/en/friends/new/{kind.key}/", {"name": "Ann", "players": players,
                                                                   "level": "normal", "pace": "normal",
                                                                   **FORMS[kind.key]})
@@ -273,20 +278,23 @@ def summary(results: dict) -> dict:
         row = {"n": len(samples), "trivial": (statistics.median(trivial), percentile(trivial, 95))}
         for part in ("total", *PARTS):
             values = [s[part] for s in samples]
-            row[part] = (statistics.median(values), percentile(values, 95))
+            row[part] = (statistics.median(values), percentile(values, 95), statistics.mean(values))
         out[key] = row
     return out
 
 
 def report(figures: dict, players: int) -> None:
     print(f"One change pushed to one seat (the stream's later step), {players}-seat tables (friends': "
-          "2 people, the rest bots), in-process, server-side ms (medians; p95 of the whole change)")
-    print(f"{'table':<21}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}  "
-          + "".join(f"{p.strip():>12}" for p in PARTS))
+          "2 people, the rest bots), in-process, server-side ms")
+    print(f"{'table':<21}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}  |{'mean':>7}  = "
+          + "".join(f"{p.strip():>11}" for p in PARTS))
     for key, row in figures.items():
         base = row["trivial"][0]
         print(f"{key:<21}{row['n']:>5}{base:>9.2f}{row['total'][0]:>9.2f}{row['total'][1]:>8.2f}"
-              f"{row['total'][0] / base:>8.1f}  " + "".join(f"{row[p][0]:>12.2f}" for p in PARTS))
+              f"{row['total'][0] / base:>8.1f}  |{row['total'][2]:>7.2f}  = "
+              + "".join(f"{row[p][2]:>11.2f}" for p in PARTS))
+    print("trivial, change: medians; p95 of the change; x triv: median against median; "
+          "mean = the parts' means (recent_log is part of context)")
 
 
 def main():
