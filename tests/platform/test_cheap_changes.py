@@ -1,5 +1,6 @@
-"""What a table computes once per process and language (mogel.table.memo) is still each
-language's own, and the same as computed afresh; docs/push.md, "Cost of a change"."""
+"""A change pushed to a seat is built cheaply (docs/cost.md) and still the same: what a table
+computes once per process and language (mogel.table.memo) is each language's own and the same
+as computed afresh; an open stream's log tail (service.LogTail) gives the lines a fresh read gives."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ from mogel import games
 from mogel.play import views
 from mogel.table.memo import per_language
 
-from .play_helpers import LOBBY
+from mogel.play import service
+from mogel.play.models import PracticeGame
+
+from .play_helpers import LOBBY, clock  # noqa: F401  (the fake clock fixture)
 
 LANGS = ("en", "de", "fr", "nl", "it")
 
@@ -99,3 +103,34 @@ def test_a_games_urls_are_reversed_in_the_language_of_the_request(lang):
         assert urls["stream_url"] == kind.play_url("stream", "A" * 22)
     assert urls["lobby_url"].startswith(LOBBY[lang][:4])
     assert views._urls(kind.key, kind.slug, "A" * 22, False, None)["stream_url"] is None
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_streams_log_tail_reads_only_new_events_and_gives_the_lines_a_fresh_read_gives(
+        client, settings, clock, seed, django_assert_max_num_queries):
+    import random
+    import re
+
+    settings.MOGEL_PLAY_SEED, settings.MOGEL_BOT_PACE_MS = seed, 100
+    url = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "full",
+                                    "ant_pile": "discard", "first_guard": "left"}).url
+    row = PracticeGame.objects.get(pk=url.rstrip("/").split("/")[-1])
+    tail, rng, html, compared = service.LogTail(), random.Random(seed), client.get(url).content.decode(), 0
+    for _ in range(150):
+        clock.tick(rng.randint(100, 700))
+        offered = [a for a in re.findall(r'name="action" value="([^"]+)"', html) if not a.startswith("give")]
+        version = re.search(r'data-version="(\d+)"', html).group(1)
+        answer = client.post(url + "act/", {"action": rng.choice(offered), "version": version},
+                             HTTP_HX_REQUEST="true") if offered else client.get(url + "poll/", {"version": version},
+                                                                                 HTTP_HX_REQUEST="true")
+        html = answer.content.decode() if answer.status_code != 204 else html
+        turn, _refusal = service.run(row.pk, row.owner)
+        if turn.game.over:
+            break
+        fresh = service.recent_log(turn, 30)
+        with django_assert_max_num_queries(1):
+            assert service.recent_log(turn, 30, tail) == fresh
+        compared += 1
+    assert compared > 20 and len(fresh) == 30, "the log grew past the lines a table shows"
+    assert len(tail.lines) == 30
