@@ -1,7 +1,7 @@
 """Words and fragments a table computes again and again but that only depend on their arguments
 and the language: a card's name, a button's label, a finished round's line in the log.
 
-Every change pushed to every seat builds its whole table (docs/push.md, "Cost of a change"); what
+Every change pushed to every seat builds its whole table (docs/cost.md); what
 is constant per card, per game or per language is computed once per process and language here.
 Only pure functions of their arguments may be wrapped: nothing that reads the game's state from
 anywhere else, so a cached answer can never be out of date (a worker's memory holds no truth
