@@ -83,7 +83,7 @@ _ACTION_NAMES = {
 }
 
 
-# A card's name standing alone, as every table of every game says it.
+# A card's name standing alone: the same at every table, so made once per language.
 _card_label = per_language()(card_label)
 
 

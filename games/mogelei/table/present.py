@@ -7,13 +7,13 @@ face-down card, and nothing here adds one.
 
 from __future__ import annotations
 
+import json
+
 from django.template.loader import render_to_string
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import pgettext
-
-import json
 
 from mogel.play import shell
 from mogel.table.cards import cached_svg
