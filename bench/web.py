@@ -9,6 +9,10 @@ figures are server-side (no network or client time). Many simulated players (thr
 start a game and play it: poll every ~300 ms, act when the table offers a move, and call the
 trivial view at the same rate. Prints median and p95 per kind and the ratios to the trivial
 view (targets: move <= 3x, poll with nothing new <= 1.5x). Uses a throw-away SQLite database.
+
+Then, in the same run, the push side (bench/change.py, in its own process): the cost of one
+change pushed to one seat (what a page's stream does when its game moved) against the same
+trivial view, for both games, with its breakdown; ``--changes 0`` leaves it out.
 """
 
 from __future__ import annotations
@@ -166,7 +170,9 @@ def serve(workers: int, port: int = 0, conn_max_age: int | None = None, env: dic
     port = port or random.randint(20000, 40000)
     server = subprocess.Popen(
         [str(Path(sys.executable).with_name("gunicorn")), "bench.web:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--log-level", "warning"],
+         "--workers", str(workers), "--log-level", "warning",
+         # Not gunicorn.conf.py (read from the working folder): its workers are uvicorn's (ASGI).
+         "--config", os.devnull, "--worker-class", "sync"],
         cwd=ROOT, env={**env, "MOGEL_BENCH_SERVER": "1"})
     try:
         for _ in range(100):
@@ -193,6 +199,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--changes", type=int, default=300,
+                        help="changes pushed per game for bench/change.py (0: polling only)")
     parser.add_argument("--conn-max-age", type=int, default=None,
                         help="override CONN_MAX_AGE for the run (default: the project's settings)")
     args = parser.parse_args()
@@ -218,6 +226,20 @@ def main():
             continue
         med = statistics.median(values)
         print(f"{kind:<22}{len(values):>7}{med:>10.2f}{percentile(values, 95):>10.2f}{med / base:>21.2f}")
+    if args.changes:
+        print()
+        pushed(args.changes)
+
+
+def pushed(changes: int) -> None:
+    """bench/change.py's figures beside the polling ones: its own process, after the gunicorn run."""
+    import json
+
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "change.py"), "--json", "--changes", str(changes)],
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    from bench.change import report
+
+    report(json.loads(out.strip().splitlines()[-1]), 4)
 
 
 if __name__ == "__main__":

@@ -433,12 +433,36 @@ def visible_since(turn: Turn, public: int, last: int | None = None) -> list[dict
     return found[-last:] if last else found
 
 
-def recent_log(turn: Turn, last: int) -> list[tuple[int, int, dict]]:
-    """The last ``last`` saved events of the player's log: (round, the player's version after it, event)."""
+def recent_log(turn: Turn, last: int, tail: LogTail | None = None) -> list[tuple[int, int, dict]]:
+    """The last ``last`` saved events of the player's log: (round, the player's version after it, event).
+    ``tail``: what this connection read before, so only the events saved since are read."""
+    if tail is not None:
+        return tail.read(turn, last)
     query = (_marks(turn).filter(shown=True).order_by("-index")
              .values_list("round", "public", "event"))[:last]
     return [(round_no, public, turn.kind.visible(json.loads(text), turn.seat))
             for round_no, public, text in reversed(query)]
+
+
+@dataclass
+class LogTail:
+    """The end of one seat's log as one open stream last read it: (index, round, public, event).
+
+    A stream pushes a table at every change; each wants the log's last lines, and all but the
+    newest were read for the table before. Saved events never change, so the stream keeps them
+    for its own connection (one game, one seat) and reads only the events saved since. Nothing
+    is shared between connections: a new one (a reconnect, another worker) starts empty."""
+    lines: list = field(default_factory=list)
+
+    def read(self, turn: Turn, last: int) -> list[tuple[int, int, dict]]:
+        after = self.lines[-1][0] if self.lines else -1
+        query = (_marks(turn).filter(shown=True, index__gt=after).order_by("-index")
+                 .values_list("index", "round", "public", "event"))[:last]
+        new = [(index, round_no, public, turn.kind.visible(json.loads(text), turn.seat))
+               for index, round_no, public, text in reversed(query)]
+        self.lines = (self.lines + new)[-last:]
+        # Copies: a table's presenter may not change what the next table reads.
+        return [(round_no, public, dict(event)) for _index, round_no, public, event in self.lines]
 
 
 def last_round_log(turn: Turn) -> list[dict]:

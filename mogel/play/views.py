@@ -11,6 +11,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import get_urlconf
 from django.utils.translation import gettext as _, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -20,6 +21,7 @@ from mogel.pages.caching import shows_a_hand
 
 from mogel.push import broker
 from mogel.push.stream import checked, last_event_id, respond
+from mogel.table.memo import per_language
 
 from . import limits, posted, service
 from .models import PracticeGame
@@ -197,21 +199,31 @@ def _again(kind, turn, summary: dict) -> None:
         summary["replay_url"] = kind.play_url("replay", row.pk)
 
 
-def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal"):
+@per_language(maxsize=1024)
+def _urls(key: str, slug: str, game_id: str, streamed: bool, urlconf) -> dict:
+    """Where a game's table posts, polls and streams: the same for all its life, so reversed once
+    per game and language (``slug`` and ``urlconf`` only tell registrations apart in tests)."""
+    kind = games.get(key)
+    return {"action_url": kind.play_url("act", game_id), "poll_url": kind.play_url("poll", game_id),
+            "away_url": kind.play_url("away", game_id), "lobby_url": kind.play_url("lobby"),
+            "stream_url": kind.play_url("stream", game_id) if streamed else None}
+
+
+def _context(request, turn, *, client_version=None, message=None, message_url=None, message_kind="refusal",
+             log_tail=None):
     row, kind = turn.row, turn.kind
     names = seat_names(row.player_name, turn.game.players, row.language or None)
-    urls = {"action_url": kind.play_url("act", row.pk), "poll_url": kind.play_url("poll", row.pk),
-            "away_url": kind.play_url("away", row.pk), "lobby_url": kind.play_url("lobby"),
-            "stream_url": kind.play_url("stream", row.pk) if push.enabled() else None}
+    urls = _urls(kind.key, kind.slug, row.pk, push.enabled(), get_urlconf())
     return seat_context(turn, names, urls, client_version=client_version, message=message,
-                        message_url=message_url, message_kind=message_kind)
+                        message_url=message_url, message_kind=message_kind, log_tail=log_tail)
 
 
 def seat_context(turn, names, urls, *, client_version=None, message=None, message_url=None,
-                 message_kind="refusal", again=None):
+                 message_kind="refusal", again=None, log_tail=None):
     """The table as the request's seat (``turn.seat``; None: a spectator) sees it: the kind's
     ``table`` context from that seat's view, legal moves and log. ``urls``: where its buttons post
-    and its page polls (and its stream, if it has one); ``again``: how "Play again" is set up at the end (default: the practice lobby's)."""
+    and its page polls (and its stream, if it has one); ``again``: how "Play again" is set up at the end (default: the practice lobby's);
+    ``log_tail``: an open stream's :class:`service.LogTail` (the log's end it read before)."""
     row, game, kind, seat = turn.row, turn.game, turn.kind, turn.seat
     view = game.view(seat) if seat is not None else kind.onlooker_view(game)
     # While the scores are on screen nothing is owed until the player goes on.
@@ -220,7 +232,7 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
     # The game keeps only the end of its log: the table's last lines and the news since the
     # page's version come from the event table, in one read of its last lines.
     news = client_version is not None and client_version < version
-    recent = service.recent_log(turn, LOG_LINES) if news or view["log_start"] else []
+    recent = service.recent_log(turn, LOG_LINES, log_tail) if news or view["log_start"] else []
     seen = [e for _round, public, e in recent if public > client_version] if news else []
     summary = kind.summary(turn, names) if row.hold or game.over else None
     if summary and game.over:
@@ -288,9 +300,10 @@ def _sent(request, turn, **kwargs) -> dict:
     return context
 
 
-def _table_html(request, turn, client_version) -> str:
+def _table_html(request, turn, client_version, log_tail=None) -> str:
     """The table as the poll answers it, for the stream to push."""
-    return render_to_string(TABLE, _sent(request, turn, client_version=client_version), request=request)
+    return render_to_string(TABLE, _sent(request, turn, client_version=client_version, log_tail=log_tail),
+                            request=request)
 
 
 def _respond(request, turn, status=200, **kwargs):
@@ -339,7 +352,8 @@ async def stream(request, kind=None, game_id=""):
     if not GAME_ID.match(game_id) or not await checked(request, _owns, game_id, owner, found.key):
         return HttpResponse(_no_such_game(), status=404, content_type="text/plain; charset=utf-8")
     known = posted.version(last_event_id(request) or request.GET.get("version"))
-    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client))
+    tail = service.LogTail()   # this connection's own: only the events saved since are read
+    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client, tail))
     return respond(request, source)
 
 

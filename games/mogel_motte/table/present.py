@@ -14,6 +14,7 @@ from games.mogel_motte.engine import cards as C
 
 from mogel.play.shell import log_lines, motion as motion_context
 from mogel.table.cards import cached_svg
+from mogel.table.memo import per_language
 
 from . import motion
 from .events import describe
@@ -82,20 +83,27 @@ _ACTION_NAMES = {
 }
 
 
+# A card's name standing alone: the same at every table, so made once per language.
+_card_label = per_language()(card_label)
+
+
 def _verb_label(verb: str) -> str:
     return str(_VERB_LABELS.get(verb, verb))
 
 
+@per_language()
 def action_name(verb: str, card: str) -> str:
     """A hand card button's accessible name, e.g. "Play the spider 3"."""
     return name_card(str(_ACTION_NAMES[verb]), card)
 
 
+@per_language()
 def sleeve_text(card: str) -> str:
     """The line beside my card in the act."""
     return name_card(_("In your sleeve: %(the_card)s"), card)
 
 
+@per_language()
 def top_name(card: str) -> str:
     """The text alternative of the discard pile's top card."""
     return name_card(_("Top of the discard pile: %(the_card)s"), card)
@@ -214,7 +222,7 @@ def _hand_card(index: int, card: str, actions: list[str]) -> dict:
     return {
         "index": index,
         "card": card,
-        "label": card_label(card),
+        "label": _card_label(card),
         "svg": card_svg(card, "md"),
         "actions": [{"action": a, "verb": a.split()[0], "label": _verb_label(a.split()[0])} for a in actions],
         "primary": owed[0] if owed else None,
@@ -291,7 +299,7 @@ def _sleeve(view: dict, now: int) -> dict | None:
     remaining = max(0, act["until"] - now) if not view.get("settling") else None
     return {
         "card": act["card"],
-        "label": card_label(act["card"]),
+        "label": _card_label(act["card"]),
         "text": sleeve_text(act["card"]),
         "svg": card_svg(act["card"], "sm"),
         "remaining_ms": remaining,

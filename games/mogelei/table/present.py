@@ -7,6 +7,8 @@ face-down card, and nothing here adds one.
 
 from __future__ import annotations
 
+import json
+
 from django.template.loader import render_to_string
 from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
@@ -15,6 +17,7 @@ from django.utils.translation import pgettext
 
 from mogel.play import shell
 from mogel.table.cards import cached_svg
+from mogel.table.memo import per_language
 from mogel.core.seats import placed
 from games.mogelei.cards.palette import PALETTE
 from games.mogelei.cards.render import render_back, render_card
@@ -32,15 +35,19 @@ def card_svg(card: str, size: str, eggs_option: str = "by_value"):
         else render_card(card, size, decorative=True, eggs_option=eggs_option)))
 
 
+@per_language()
 def face(card: str, eggs_option: str = "by_value", size: str = "sm") -> dict:
-    """A face-up card: its picture, colour, value, fried eggs and its name for running text."""
+    """A face-up card: its picture, colour, value, fried eggs and its name for running text
+    (the same for every table: made once per language, shared, never changed)."""
     colour, value = split(card)
     return {"id": card, "colour": colour, "member": FAMILY[colour], "value": value,
             "eggs": _eggs(card, eggs_option), "name": card_name(card), "svg": card_svg(card, size, eggs_option)}
 
 
+@per_language(maxsize=64)
 def colour_info(colour: str | None) -> dict | None:
-    """A colour as the table shows it: its name, family member and symbol (in the colour's ink)."""
+    """A colour as the table shows it: its name, family member and symbol (in the colour's ink);
+    made once per language, shared, never changed."""
     if colour not in FAMILY:
         return None
     info = {"key": colour, "member": FAMILY[colour], "name": colour_name(colour),
@@ -277,11 +284,18 @@ def _log(view: dict, names, me: int, eggs_option: str) -> dict:
     """The log: every finished round of this game in one line each (the engine keeps only the
     current round's events), then the current round's events."""
     lines = shell.log_lines(view, names, me, describe)
-    earlier = [{"code": "round_result",
-                "text": " ".join(strip_tags(render_to_string("mogelei/_round_result.html", {
-                    "summary": round_summary(entry, names, me, eggs_option)})).split())}
+    earlier = [{"code": "round_result", "text": _round_line(json.dumps(entry, sort_keys=True), tuple(names), me,
+                                                            eggs_option)}
                for entry in view.get("history") or []]
     return {"log": earlier + lines["log"], "log_total": lines["log_total"] + len(earlier)}
+
+
+@per_language()
+def _round_line(entry: str, names: tuple, me: int, eggs_option: str) -> str:
+    """A finished round's line in the log (``entry``: its ``history`` entry as JSON). It never
+    changes once the round is over, but every table of the game shows it: rendered once."""
+    summary = round_summary(json.loads(entry), names, me, eggs_option)
+    return " ".join(strip_tags(render_to_string("mogelei/_round_result.html", {"summary": summary})).split())
 
 
 def _accusation(entry: dict, names, me: int) -> str:
