@@ -87,8 +87,10 @@ EXCEPTION = re.compile(r"^([\w.]+(?:Error|Exception|Timeout))(?::|$)", re.M)
 class Run:
     """Everything measured in one run, with the time it happened, so the window counts its own."""
 
-    def __init__(self, mode: str, port: int):
-        self.mode, self.port = mode, port
+    def __init__(self, mode: str, port: int, log: Path):
+        self.mode, self.port, self.log = mode, port, log
+        # "push-idle", "poll-idle": the same pages, but nobody moves (the tables wait on them).
+        self.transport, self.idle = mode.split("-")[0], mode.endswith("-idle")
         self.moves: list[tuple[float, float, int]] = []       # when, ms, status
         self.arrivals: list[tuple[float, float]] = []         # when, ms after it fell due
         self.changes: list[float] = []
@@ -153,7 +155,7 @@ class Player(push.Page):
         """A move's answer showed a version newer than ``before`` (what the page showed when the POST
         left): its commit is past; the stream should bring it (it may have come first: a negative arrival)."""
         found, now = push.VERSION.search(body), time.monotonic()
-        if self.run.mode != "push" or found is None or int(found.group(1)) <= before:
+        if self.run.transport != "push" or found is None or int(found.group(1)) <= before:
             return
         if self.echo is not None and now - self.echo[1] > MISSED_S:
             self.run.missed.append(now)
@@ -183,7 +185,7 @@ class Player(push.Page):
         return status, body
 
 
-async def live(player: Player, mode: str) -> None:
+async def live(player: Player) -> None:
     """A player's session: a game, played to its end, then the next one."""
     run = player.run
     while True:
@@ -195,9 +197,9 @@ async def live(player: Player, mode: str) -> None:
             run.error(f"lobby: {failed!r}")
             await asyncio.sleep(2)
             continue
-        watch = asyncio.ensure_future(stream(player) if mode == "push" else poll(player))
+        watch = asyncio.ensure_future(stream(player) if run.transport == "push" else poll(player))
         try:
-            await play(player)
+            await (watch if run.idle else play(player))
         finally:
             watch.cancel()
 
@@ -283,15 +285,15 @@ async def poll(player: Player) -> None:
         await fallback_poll(player)
 
 
-async def one_run(mode: str, port: int, pids: list[list[int]], args) -> dict:
-    run = Run(mode, port)
+async def one_run(mode: str, port: int, pids: list[list[int]], log: Path, args) -> dict:
+    run = Run(mode, port, log)
     players = [Player(n, run) for n in range(args.players_now)]
     tasks = [asyncio.ensure_future(friends_push.lag(run))]
     started = time.monotonic()
     try:
         ramp = args.ramp if args.ramp is not None else len(players) * RAMP_S_PER_PLAYER
         for player in players:   # arrivals spread over the set-up, not one burst
-            tasks.append(asyncio.ensure_future(live(player, mode)))
+            tasks.append(asyncio.ensure_future(live(player)))
             await asyncio.sleep(ramp / len(players))
         await asyncio.sleep(args.warmup)
         return await measured(run, players, pids, args.seconds, time.monotonic() - started)
@@ -306,6 +308,7 @@ async def measured(run: Run, players: list[Player], pids: list[list[int]], secon
     own, start = time.process_time(), time.monotonic()
     await asyncio.sleep(seconds)
     end = time.monotonic()
+    logged = run.log.stat().st_size if run.log.exists() else 0   # the stop's own noise comes later
     wall = end - start
     server, db = [(stack.cpu_seconds(p) - c) for p, c in zip(pids, cpu)]
     inside = lambda rows: [r for r in rows if start <= (r[0] if isinstance(r, tuple) else r) < end]  # noqa: E731
@@ -334,7 +337,7 @@ async def measured(run: Run, players: list[Player], pids: list[list[int]], secon
         "due_missed": overdue + sum(1 for _at, ms in arrivals if ms > MISSED_S * 1000),
         "early": len(inside(run.early)),
         "errors": len(errors), "first_errors": [what for _at, what in errors[:3]],
-        "streams": run.open_streams, "reconnects": len(inside(run.reconnects)),
+        "streams": run.open_streams, "reconnects": len(inside(run.reconnects)), "logged": logged,
     }
 
 
@@ -345,7 +348,7 @@ def quantiles(values: list[float]) -> dict:
 def serve_and_run(mode: str, players: int, args) -> dict:
     """One transport at one player count on a fresh server and an emptied database."""
     env = {**stack.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
-           "DJANGO_PUSH": "1" if mode == "push" else "0", "DJANGO_DB_POOL_SIZE": str(args.pool),
+           "DJANGO_PUSH": "1" if mode.startswith("push") else "0", "DJANGO_DB_POOL_SIZE": str(args.pool),
 }
     stack.manage(env, "prunegames", "--finished-days", "0", "--idle-days", "0")
     print(f"  {mode}: {players} players …", file=sys.stderr, flush=True)
@@ -355,23 +358,24 @@ def serve_and_run(mode: str, players: int, args) -> dict:
     try:
         pids = [[process.pid], stack.postmaster_pid(os.environ["DATABASE_URL"])]
         args.players_now = players
-        result = asyncio.run(one_run(mode, port, pids, args))
+        result = asyncio.run(one_run(mode, port, pids, log, args))
     finally:
         push.stop(started)
-    result = {**result, **server_errors(log)}
+    result = {**result, **server_errors(log, result["logged"])}
     print(HEAD + "\n" + row(result), file=sys.stderr, flush=True)
     return result
 
 
-def server_errors(log: Path) -> dict:
-    """What the servers logged as errors in the whole run (set-up included): a stream's step that
-    fails after its answer began is no 5xx the player sees, only a stream that ends."""
-    text = log.read_text(errors="replace") if log.exists() else ""
+def server_errors(log: Path, size: int) -> dict:
+    """What the servers logged as errors until the window's end (set-up included; not the stop's
+    cancelled requests): a stream's step that fails after its answer began is no 5xx the player
+    sees, only a stream that ends."""
+    text = log.read_bytes()[:size].decode(errors="replace") if log.exists() else ""
     return {"server_errors": len(SERVER_ERROR.findall(text)),
             "server_why": Counter(EXCEPTION.findall(text)).most_common(2)}
 
 
-HEAD = (f"{'mode':<5}{'players':>8}{'playing':>8}{'req/s':>7}{'chg/s':>7}{'server':>7}{'db':>5}{'cpu/chg':>8}"
+HEAD = (f"{'mode':<9}{'players':>8}{'playing':>8}{'req/s':>7}{'chg/s':>7}{'server':>7}{'db':>5}{'cpu/chg':>8}"
         f"{'moves':>7}{'p50':>6}{'p95':>6}{'p99':>6}{'push':>7}{'p50':>6}{'p95':>6}{'p99':>6}{'late':>5}{'miss':>5}"
         f"{'due':>7}{'p50':>6}{'p95':>6}{'p99':>6}{'err':>5}{'srv':>5}{'refus':>6}{'strm':>5}{'recon':>6}{'bench':>6}"
         f"{'lag95':>6}{'load':>5}")
@@ -379,7 +383,7 @@ HEAD = (f"{'mode':<5}{'players':>8}{'playing':>8}{'req/s':>7}{'chg/s':>7}{'serve
 
 def row(r: dict) -> str:
     m, e, d = r["moves"], r["push"], r["due"]
-    return (f"{r['mode']:<5}{r['players']:>8}{r['playing']:>8}{r['rps']:>7.0f}{r['changes_per_s']:>7.0f}"
+    return (f"{r['mode']:<9}{r['players']:>8}{r['playing']:>8}{r['rps']:>7.0f}{r['changes_per_s']:>7.0f}"
             f"{r['server_cpu']:>6.0f}%{r['db_cpu']:>4.0f}%{r['cpu_ms_per_change']:>8.1f}{m['n']:>7}{m['p50']:>6.0f}"
             f"{m['p95']:>6.0f}{m['p99']:>6.0f}{e['n']:>7}{e['p50']:>6.0f}{e['p95']:>6.0f}{e['p99']:>6.0f}{r['late']:>5}"
             f"{r['missed']:>5}{d['n']:>7}{d['p50']:>6.0f}{d['p95']:>6.0f}{d['p99']:>6.0f}{r['errors']:>5}"
@@ -407,12 +411,20 @@ def report(results: list[dict], args) -> None:
         for what, count in r["server_why"]:
             print(f"{r['mode']} at {r['players']}, the servers logged {count} times:", what)
     for mode in dict.fromkeys(r["mode"] for r in results):
-        print(verdict(mode, [r for r in results if r["mode"] == mode]))
+        runs = [r for r in results if r["mode"] == mode]
+        print(idle_cost(mode, runs) if mode.endswith("-idle") else verdict(mode, runs))
 
 
 def arrival(r: dict) -> float:
     """The p95 a page waits for news: push, its stream's event; polling, an announced change."""
     return r["push"]["p95"] if r["mode"] == "push" else r["due"]["p95"]
+
+
+def idle_cost(mode: str, runs: list[dict]) -> str:
+    """What open pages cost while their tables wait on them: CPU ms per page and second."""
+    return f"{mode}: " + ", ".join(
+        f"{r['playing']} waiting pages cost {r['server_cpu'] + r['db_cpu']:.0f} % of a core "
+        f"({10 * (r['server_cpu'] + r['db_cpu']) / max(1, r['playing']):.2f} ms per page and second)" for r in runs) + "."
 
 
 def holds(r: dict) -> bool:
@@ -449,7 +461,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=30, help="measured per run")
     parser.add_argument("--warmup", type=float, default=10, help="after the last player started")
     parser.add_argument("--ramp", type=float, help="seconds over which the players arrive (default: 20 a second)")
-    parser.add_argument("--modes", type=lambda s: s.split(","), default=["push", "poll"])
+    parser.add_argument("--modes", type=lambda s: s.split(","), default=["push", "poll"],
+                        help="push, poll; push-idle, poll-idle: pages open on tables that wait on them")
     parser.add_argument("--workers", type=int, default=WORKERS, help="uvicorn workers (gunicorn.conf.py's count)")
     parser.add_argument("--pool", type=int, default=16, help="database connections per worker (DJANGO_DB_POOL_SIZE)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 players, about a minute")

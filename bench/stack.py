@@ -57,7 +57,9 @@ def _children(pid: int) -> list[int]:
 
 
 def cpu_seconds(root_pids: list[int]) -> float:
-    """User + system CPU of these processes and all their descendants that are alive now."""
+    """User + system CPU of these processes and all their descendants: those alive now, and those
+    that ended and were reaped (their parent's cutime and cstime). A database connection that a
+    pool closes takes its server process's CPU with it otherwise."""
     total, todo, seen = 0, list(root_pids), set()
     while todo:
         pid = todo.pop()
@@ -67,7 +69,7 @@ def cpu_seconds(root_pids: list[int]) -> float:
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
+            total += sum(int(n) for n in fields[11:15])   # utime, stime, cutime, cstime
         except (OSError, IndexError):
             continue
         todo.extend(_children(pid))

@@ -60,7 +60,7 @@ def table(version: int, wake_ms: int | None = None) -> str:
 
 
 def player(mode: str) -> load.Player:
-    return load.Player(0, load.Run(mode, port=0))
+    return load.Player(0, load.Run(mode, port=0, log=Path("unused.log")))
 
 
 def test_a_moves_event_counts_from_its_answer_and_an_older_event_changes_nothing(clock):
