@@ -87,7 +87,7 @@ bench-guard: setup
 
 # Practice players on push against the polling page in the same run: 200, 500 and 1,000 of
 # them on the production stack (PostgreSQL, gunicorn with uvicorn workers), 30 s measured each
-# (about 12 minutes). A smoke run of a minute: make bench-load LOAD_ARGS=--quick (options: the script's --help).
+# (about 10 minutes). A smoke run of a minute: make bench-load LOAD_ARGS=--quick (options: the script's --help).
 bench-load: setup
 	$(PY) bench/load.py $(LOAD_ARGS)
 

@@ -1,6 +1,6 @@
 """How many practice players one small server holds: pushed tables against polled ones, in one run.
 
-    .venv/bin/python bench/load.py                      # 200, 500, 1,000 players, both transports (about 12 minutes)
+    .venv/bin/python bench/load.py                      # 200, 500, 1,000 players, both transports (about 10 minutes)
     .venv/bin/python bench/load.py --quick              # a smoke run: 20 players, about a minute
     .venv/bin/python bench/load.py --players 100,200 --seconds 20 --modes push
 
@@ -72,10 +72,10 @@ ROOT, PY = stack.ROOT, stack.PY
 MOVES = re.compile(r'name="action" value="([^"]+)"')
 WAKE = re.compile(r'data-wake-in="(\d+)"')
 OVER = "table--over"
-POLL_S, FALLBACK_POLL_S, RETRY_S = 0.4, 1.0, 1.0   # MOGEL_POLL_MS, MOGEL_FALLBACK_POLL_MS, the stream's retry
+POLL_S, RETRY_S = 0.4, 1.0   # MOGEL_POLL_MS; the stream's retry (the page polls once meanwhile)
 PAUSE_S = (0.3, 0.8)       # a person sees the table and chooses
 ARRIVAL_TARGET_MS, MOVE_TARGET_MS = 200, 100   # issue 21's targets (p95)
-MISSED_S = 5.0             # a change not there this long after it fell due
+MISSED_S = 5.0             # a move's event not there this long after its answer: missed
 EARLY_S = 0.1              # a change this much before its announced moment was another one
 RAMP_S_PER_PLAYER = 0.05   # players arrive 20 a second: starting a game costs more than playing one
 WORKERS = os.cpu_count() * 2 + 1   # as gunicorn.conf.py
@@ -276,11 +276,14 @@ async def fallback_poll(player: Player) -> None:
 
 
 async def poll(player: Player) -> None:
-    """Today's page: a poll every 400 ms, and at the moment the table said something falls due."""
-    next_poll = time.monotonic() + POLL_S
+    """Today's page: a poll every 400 ms, and once at the moment the table said something falls due
+    (its wake timer; a wake that finds nothing new leaves the page to its regular polls)."""
+    next_poll, woken = time.monotonic() + POLL_S, None
     while OVER not in player.html:
-        at = min(next_poll, player.due) if player.due is not None else next_poll
+        due = player.due if player.due != woken else None
+        at = next_poll if due is None else min(next_poll, due)
         await asyncio.sleep(max(0.0, at - time.monotonic()))
+        woken = due if at == due else woken
         next_poll = time.monotonic() + POLL_S
         await fallback_poll(player)
 
