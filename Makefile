@@ -85,10 +85,11 @@ bench-replay: setup
 bench-guard: setup
 	$(PY) bench/guard_attention.py
 
-# gunicorn with the production settings on PostgreSQL and SQLite, 2 and 4 workers,
-# 50/100/200 simulated players, 60 s each (about 15 minutes; see the script's options).
+# Practice players on push against the polling page in the same run: 200, 500 and 1,000 of
+# them on the production stack (PostgreSQL, gunicorn with uvicorn workers), 30 s measured each
+# (about 10 minutes). A smoke run of a minute: make bench-load LOAD_ARGS=--quick (options: the script's --help).
 bench-load: setup
-	$(PY) bench/load.py
+	$(PY) bench/load.py $(LOAD_ARGS)
 
 # Push latency: a move at one server process, seen by a page's stream at another, against
 # polling in the same run; PostgreSQL, two gunicorn+uvicorn processes (about 3 minutes).

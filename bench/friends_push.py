@@ -45,10 +45,10 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import load  # noqa: E402  (the production environment, CPU from /proc, percentiles)
+import stack  # noqa: E402  (the production environment, CPU from /proc, percentiles)
 import push  # noqa: E402  (a page's requests and its stream, the servers)
 
-ROOT, PY = load.ROOT, load.PY
+ROOT, PY = stack.ROOT, stack.PY
 SEATS = 4
 NEW = "/en/friends/new/mogel-motte/"
 TABLE_FORM = {"name": "Host", "players": SEATS, "level": "normal", "pace": "normal", "first_guard": "me",
@@ -300,16 +300,16 @@ async def ramp(mode: str, port: int, pids: list[int], args, first: int) -> list[
 
 
 async def measured(run: Run, pids: list[int], asked: int, tables: int, seconds: float, set_up_s: float) -> dict:
-    cpu = [load.cpu_seconds(p) for p in pids]
+    cpu = [stack.cpu_seconds(p) for p in pids]
     own = time.process_time()
     start = time.monotonic()
     await asyncio.sleep(seconds)
     end = time.monotonic()
-    cpu = [(load.cpu_seconds(p) - c) / (end - start) * 100 for p, c in zip(pids, cpu)]
+    cpu = [(stack.cpu_seconds(p) - c) / (end - start) * 100 for p, c in zip(pids, cpu)]
     moves = [m for m in run.moves if start <= m[0] < end]
     arrivals = [a * 1000 for m in moves for a in m[3]]
     posts = [m[2] * 1000 for m in moves]
-    quantiles = {f"{name}{q}": (load.percentile(values, q) if values else float("nan"))
+    quantiles = {f"{name}{q}": (stack.percentile(values, q) if values else float("nan"))
                  for name, values in (("p", arrivals), ("post", posts)) for q in (50, 95, 99)}
     errors = [what for at, what in run.errors if start <= at < end]
     return {"mode": run.mode, "tables": tables, "asked": asked, "people": tables * SEATS, "set_up_s": set_up_s,
@@ -317,17 +317,17 @@ async def measured(run: Run, pids: list[int], asked: int, tables: int, seconds: 
             "missed": sum(m[4] for m in moves), "refused": sum(1 for m in moves if 400 <= m[1] < 500),
             "errors": len(errors), "first_errors": errors[:3],
             "server_cpu": cpu[0], "db_cpu": cpu[1], "own_cpu": (time.process_time() - own) / (end - start) * 100,
-            "lag95": load.percentile([lag * 1000 for at, lag in run.lags if start <= at < end] or [0], 95),
+            "lag95": stack.percentile([lag * 1000 for at, lag in run.lags if start <= at < end] or [0], 95),
             "load": os.getloadavg()[0], "streams": run.streams, "again": sum(1 for at in run.rematches if start <= at < end), **quantiles}
 
 
 def measure_mode(mode: str, args, first: int) -> list[dict]:
-    env = {**load.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
+    env = {**stack.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
            "DJANGO_PUSH": "1" if mode == "push" else "0"}
     started = push.servers(env, count=1, workers=args.workers)
     (port, process), = started
     try:
-        pids = [[process.pid], load.postmaster_pid(os.environ["DATABASE_URL"])]
+        pids = [[process.pid], stack.postmaster_pid(os.environ["DATABASE_URL"])]
         return asyncio.run(ramp(mode, port, pids, args, first))
     finally:
         push.stop(started)
@@ -392,9 +392,9 @@ def main() -> None:
         sys.exit(subprocess.run([PY, "scripts/postgres.py", "run", "--", PY, __file__, *sys.argv[1:]],
                                 cwd=ROOT).returncode)
     os.environ.setdefault("DJANGO_STATIC_ROOT", tempfile.mkdtemp(prefix="mogel-friends-static-"))
-    env = load.production_env(os.environ["DATABASE_URL"])
-    load.manage(env, "migrate", "--noinput")
-    load.manage(env, "collectstatic", "--noinput")
+    env = stack.production_env(os.environ["DATABASE_URL"])
+    stack.manage(env, "migrate", "--noinput")
+    stack.manage(env, "collectstatic", "--noinput")
     results = []
     for number, mode in enumerate(args.modes.split(",")):
         results += measure_mode(mode, args, first=number * 10_000)

@@ -37,9 +37,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import load  # noqa: E402  (the production environment, CPU from /proc, percentiles)
+import stack  # noqa: E402  (the production environment, CPU from /proc, percentiles)
 
-ROOT, PY = load.ROOT, load.PY
+ROOT, PY = stack.ROOT, stack.PY
 MOVES = re.compile(r'name="action" value="((?:play|draw|keep|continue|slap|race)[^"]*)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 
@@ -92,24 +92,27 @@ def location(headers: dict, port: int) -> str:
     return headers["location"][0].split("127.0.0.1", 1)[-1].split(f":{port}", 1)[-1]
 
 
-async def start_game(page: Page, port: int) -> None:
+async def start_game(page: Page, port: int, players: int = 3) -> None:
     await page.request(port, "GET", "/en/play/")
     status, headers, _body = await page.request(port, "POST", "/en/play/", {
-        "name": "Ann", "players": 3, "level": "normal", "pace": "normal", "rounds": "full", "ant_pile": "discard"})
+        "name": "Ann", "players": players, "level": "normal", "pace": "normal", "rounds": "full", "ant_pile": "discard"})
     assert status == 302, (status, _body[-1500:])
     page.url = location(headers, port)
     _, _, html = await page.request(port, "GET", page.url)
     page.saw(html)
 
 
-async def open_stream(page: Page, port: int, path: str, gzip: bool = False):
-    """A page's stream request (as the browser's EventSource sends it): reader, writer, status, headers."""
+async def open_stream(page: Page, port: int, path: str, gzip: bool = False, last_event_id: str | None = None):
+    """A page's stream request (as the browser's EventSource sends it, with the id of the last event
+    it got when it reconnects): reader, writer, status, headers."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     head = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "X-Forwarded-Proto: https",
             f"X-Forwarded-For: {page.address}", "Accept: text/event-stream",
             "Cookie: " + "; ".join(f"{k}={v}" for k, v in page.cookies.items())]
     if gzip:
         head.append("Accept-Encoding: gzip")
+    if last_event_id is not None:
+        head.append(f"Last-Event-ID: {last_event_id}")
     writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
     try:
         status, headers = await page.headers(reader)
@@ -139,8 +142,9 @@ async def _body(reader, headers: dict, until: float | None):
         yield unzip.decompress(data) if unzip else data
 
 
-async def events(reader, headers: dict, until: float | None = None):
-    """A stream's server-sent events as (name, data) until it ends (or ``until``, a monotonic time)."""
+async def events(reader, headers: dict, until: float | None = None, ids: bool = False):
+    """A stream's server-sent events as (name, data) until it ends (or ``until``, a monotonic time);
+    with ``ids``, as (name, data, id), id None for an event without one."""
     text, decode = "", codecs.getincrementaldecoder("utf-8")(errors="replace")
     try:
         async for data in _body(reader, headers, until):
@@ -151,7 +155,10 @@ async def events(reader, headers: dict, until: float | None = None):
                 name = next((line[7:] for line in lines if line.startswith("event: ")), "message")
                 data = "\n".join(line[6:] for line in lines if line.startswith("data: "))
                 if data or name != "message":
-                    yield name, data
+                    if ids:
+                        yield name, data, next((line[4:] for line in lines if line.startswith("id: ")), None)
+                    else:
+                        yield name, data
     except (TimeoutError, asyncio.TimeoutError, asyncio.IncompleteReadError, OSError):
         return
 
@@ -216,27 +223,29 @@ async def run_mode(mode: str, a: int, b: int, b_pid: int, players: int, seconds:
         await start_game(page, a)
     stats = {"mode": mode, "players": players, "latency": [], "requests": 0, "errors": 0, "streams": 0}
     until = time.monotonic() + seconds
-    cpu = load.cpu_seconds([b_pid])
+    cpu = stack.cpu_seconds([b_pid])
     watch = stream if mode == "push" else poll
     tasks = [watch(p, b, stats, until) for p in pages] + [play(p, a, stats, until) for p in pages]
     started = time.monotonic()
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - started
-    stats["cpu_per_s"] = (load.cpu_seconds([b_pid]) - cpu) / elapsed
+    stats["cpu_per_s"] = (stack.cpu_seconds([b_pid]) - cpu) / elapsed
     stats["requests_per_s"] = stats["requests"] / elapsed
     return stats
 
 
-def servers(env: dict, count: int = 2, workers: int = 1):
-    """Processes A and B (``count`` of them): gunicorn, ``workers`` uvicorn workers each."""
+def servers(env: dict, count: int = 2, workers: int = 1, log: str | None = None):
+    """Processes A and B (``count`` of them): gunicorn, ``workers`` uvicorn workers each; ``log``: a
+    file for all they say (their tracebacks too), else PUSH_BENCH_LOG or nowhere for what is not an error."""
     started = []
     for _number in range(count):
-        port = load.free_port()
+        port = stack.free_port()
         process = subprocess.Popen(
             [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
              "--workers", str(workers), "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
              "--access-logfile", "/dev/null", "--graceful-timeout", "2"],
-            cwd=ROOT, env=env, stdout=open(os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"), start_new_session=True)
+            cwd=ROOT, env=env, stdout=open(log or os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"),
+            stderr=subprocess.STDOUT if log else None, start_new_session=True)
         started.append((port, process))
     for port, _process in started:
         for _ in range(300):
@@ -249,7 +258,7 @@ def servers(env: dict, count: int = 2, workers: int = 1):
 
 
 def measure(mode: str, players: int, seconds: float) -> dict:
-    env = {**load.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
+    env = {**stack.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
            "DJANGO_PUSH": "1" if mode == "push" else "0"}
     (a, pa), (b, pb) = started = servers(env)
     try:
@@ -273,7 +282,7 @@ def report(results: list[dict]) -> None:
           f"{'B req/s':>8} {'B CPU/s':>8} {'streams':>8} {'errors':>6}")
     for r in results:
         ms = [x * 1000 for x in r["latency"]]
-        p = (lambda q: load.percentile(ms, q)) if ms else (lambda q: float("nan"))
+        p = (lambda q: stack.percentile(ms, q)) if ms else (lambda q: float("nan"))
         print(f"{r['mode']:<6} {r['players']:>7} {len(ms):>6} {p(50):>7.0f} {p(95):>7.0f} {p(99):>7.0f} "
               f"{r['requests_per_s']:>8.1f} {r['cpu_per_s']:>8.2f} {r['streams']:>8} {r['errors']:>6}")
 
@@ -289,9 +298,9 @@ def main() -> None:
         sys.exit(subprocess.run(command, cwd=ROOT).returncode)
     # One static root for every server of the run (production_env makes a new one otherwise).
     os.environ.setdefault("DJANGO_STATIC_ROOT", tempfile.mkdtemp(prefix="mogel-push-static-"))
-    env = load.production_env(os.environ["DATABASE_URL"])
-    load.manage(env, "migrate", "--noinput")
-    load.manage(env, "collectstatic", "--noinput")
+    env = stack.production_env(os.environ["DATABASE_URL"])
+    stack.manage(env, "migrate", "--noinput")
+    stack.manage(env, "collectstatic", "--noinput")
     results = [measure(mode, n, args.seconds) for n in args.players for mode in ("poll", "push")]
     report(results)
     for r in results:

@@ -11,9 +11,10 @@ CMD fails or is interrupted. The exit code is CMD's.
 
 The role may create databases: pytest-django makes its own ``test_mogel`` (one per xdist
 worker). Durability is off (fsync, synchronous_commit, full_page_writes): a crash loses
-nothing worth keeping. PostgreSQL refuses to run as root, so as root the server runs as the
-``postgres`` user that Debian's package creates. Standard library only: it runs before the
-project's venv exists if need be.
+nothing worth keeping. More settings for postgresql.conf (a load bench raises max_connections):
+``MOGEL_POSTGRES_SETTINGS="max_connections=300 shared_buffers=256MB"``. PostgreSQL refuses to
+run as root, so as root the server runs as the ``postgres`` user that Debian's package creates.
+Standard library only: it runs before the project's venv exists if need be.
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ def server_bin() -> Path | None:
     return Path(found[-1]).parent if found else None
 
 
+def extra_settings() -> dict[str, str]:
+    """MOGEL_POSTGRES_SETTINGS: ``name=value`` pairs, separated by spaces, for postgresql.conf."""
+    pairs = [item.partition("=") for item in os.environ.get("MOGEL_POSTGRES_SETTINGS", "").split()]
+    return {name: value for name, _equals, value in pairs}
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -95,7 +102,7 @@ class Cluster:
         done = self._server("initdb", "--pgdata", str(self.data), "--username", SUPERUSER,
                             "--auth", "trust", "--encoding", "UTF8", "--locale", "C", "--no-sync")
         self._check(done, "initdb")
-        settings = {**SETTINGS, "unix_socket_directories": f"'{self.dir}'"}
+        settings = {**SETTINGS, **extra_settings(), "unix_socket_directories": f"'{self.dir}'"}
         with open(self.data / "postgresql.conf", "a") as conf:
             conf.writelines(f"{key} = {value}\n" for key, value in settings.items())
         # Another program may take the free port between probe and start: try a few.

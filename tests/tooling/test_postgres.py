@@ -1,5 +1,6 @@
 """scripts/postgres.py: a throw-away PostgreSQL server for one command, gone afterwards."""
 
+import os
 import socket
 import subprocess
 import sys
@@ -37,3 +38,14 @@ def test_run_without_a_command_says_how_to_call_it():
     done = subprocess.run([sys.executable, SCRIPTS / "postgres.py", "run"], capture_output=True, text=True)
     assert done.returncode == 2
     assert "postgres.py run -- CMD" in done.stderr
+
+
+def test_run_gives_the_server_the_settings_a_load_bench_asks_for():
+    missing.require(postgres.server_bin() is not None, "PostgreSQL's server (initdb)", "postgresql")
+    show = ('import os, psycopg\nwith psycopg.connect(os.environ["DATABASE_URL"]) as db:\n'
+            '    print(db.execute("SHOW max_connections").fetchone()[0])')
+    done = subprocess.run([sys.executable, SCRIPTS / "postgres.py", "run", "--", sys.executable, "-c", show],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "MOGEL_POSTGRES_SETTINGS": "max_connections=123"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "123"
