@@ -436,12 +436,7 @@ def visible_since(turn: Turn, public: int, last: int | None = None) -> list[dict
 def recent_log(turn: Turn, last: int, tail: LogTail | None = None) -> list[tuple[int, int, dict]]:
     """The last ``last`` saved events of the player's log: (round, the player's version after it, event).
     ``tail``: what this connection read before, so only the events saved since are read."""
-    if tail is not None:
-        return tail.read(turn, last)
-    query = (_marks(turn).filter(shown=True).order_by("-index")
-             .values_list("round", "public", "event"))[:last]
-    return [(round_no, public, turn.kind.visible(json.loads(text), turn.seat))
-            for round_no, public, text in reversed(query)]
+    return (tail if tail is not None else LogTail()).read(turn, last)
 
 
 @dataclass
@@ -455,9 +450,10 @@ class LogTail:
     lines: list = field(default_factory=list)
 
     def read(self, turn: Turn, last: int) -> list[tuple[int, int, dict]]:
-        after = self.lines[-1][0] if self.lines else -1
-        query = (_marks(turn).filter(shown=True, index__gt=after).order_by("-index")
-                 .values_list("index", "round", "public", "event"))[:last]
+        query = _marks(turn).filter(shown=True)
+        if self.lines:
+            query = query.filter(index__gt=self.lines[-1][0])
+        query = query.order_by("-index").values_list("index", "round", "public", "event")[:last]
         new = [(index, round_no, public, turn.kind.visible(json.loads(text), turn.seat))
                for index, round_no, public, text in reversed(query)]
         self.lines = (self.lines + new)[-last:]
