@@ -74,7 +74,7 @@ def play_step(page, step):
     for attempt in range(2 if step.get("timed") else 1):
         play_moves(page, step)
         panel = page.locator("#lesson-panel.step-panel--success").or_(page.locator("#btn-retry")).first
-        panel.wait_for(timeout=15000)
+        panel.wait_for(timeout=30_000)
         if not page.locator("#btn-retry").is_visible():
             break
         result = page.locator(".step-panel__result").inner_text()
@@ -88,7 +88,7 @@ def play_step(page, step):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_lesson_can_be_completed_with_the_mouse(page, learn, lang, screenshot):
-    page.set_default_timeout(15000)
+    page.set_default_timeout(30_000)
     page.goto(learn + LEARN[lang])
     page.locator("#resume").click()
     for lesson in LESSONS:
