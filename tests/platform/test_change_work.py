@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from bench.change import caught_source
 from mogel import games
 from mogel.play import service, views
 from mogel.play.models import PracticeEvent, PracticeGame
@@ -108,25 +109,6 @@ def _stamps_of_a_played_game(settings, clock, key):
     return list(PracticeEvent.objects.filter(game_id=row.pk).order_by("index").values_list("index", "sent_ms"))
 
 
-def _stream_source(client, url):
-    """The stream's source the page's stream view builds (as bench/change.py catches it)."""
-    caught, real = [], views.respond
-    views.respond = lambda request, source: caught.append(source) or real(request, _Done())
-    try:
-        client.get(url + "stream/", {"version": 0})
-    finally:
-        views.respond = real
-    return caught[0]
-
-
-class _Done:
-    def first(self):
-        from mogel.push.stream import Update
-        return Update("test", 0, done=True)
-
-    later = first
-
-
 @pytest.mark.parametrize("key", ["mogel-motte", "mogelei"])
 def test_a_bots_move_pushed_by_the_stream_that_makes_it_costs_ten_queries(client, settings, clock, key):
     """The stream notices a bot's move due, makes and saves it, and pushes the table. Its
@@ -135,7 +117,7 @@ def test_a_bots_move_pushed_by_the_stream_that_makes_it_costs_ten_queries(client
     broker's row on SQLite in a savepoint of its own: SAVEPOINT, UPDATE, RELEASE; RELEASE);
     the log's new events. No UPDATE stamps the events as sent (before the fold: eleven)."""
     url, row = _game(client, settings, key, seed=4, players=4)
-    source = _stream_source(client, url)
+    source = caught_source(views, client, url)   # the stream view's own source, as the bench drives it
     html, rng, pushed = source.first().message, random.Random(4), 0
     for _ in range(400):
         clock.tick(50)
