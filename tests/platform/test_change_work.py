@@ -11,17 +11,22 @@ import re
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from django.test.utils import CaptureQueriesContext
 
 from bench.change import caught_source
 from mogel import games
 from mogel.play import service, views
 from mogel.play.models import PracticeEvent, PracticeGame
+from mogel.play import shell
+from mogel.play.shell import log_lines
 from tests.friends.helpers import random_step, started, table_url, version_of
 
 from .play_helpers import LOBBY, clock  # noqa: F401  (the fake clock fixture)
 
 pytestmark = pytest.mark.django_db
+
+LANGS = ("en", "de", "fr", "nl", "it")
 
 FORMS = {"mogel-motte": {"rounds": "full", "ant_pile": "discard", "first_guard": "left"},
          "mogelei": {"games": 5, "dealer": "right"}}
@@ -163,3 +168,23 @@ def test_a_friends_poll_with_news_reads_the_tables_seats_once(settings, clock):
         if answer.status_code == 286:
             break
     assert polls > 5
+
+
+@pytest.mark.parametrize("key", ["mogel-motte", "mogelei"])
+def test_the_logs_lines_kept_per_language_are_the_sentences_described_afresh(client, settings, clock, key):
+    kind = games.get(key)
+    url, row = _game(client, settings, key, seed=6)
+    for _html in _play(client, url, clock, random.Random(6), 40):
+        pass
+    turn, _refusal = service.run(row.pk, row.owner)
+    names = ["Ann", "Ben", "Cleo"]
+    for me in (0, 1, None):
+        events = [e for e in (kind.visible(e, me) for e in (event for _round, _public, event in service.recent_log(turn, 30))) if e]
+        assert len(events) > 10
+        for again in (False, True):   # the second time from the memo, filled in every language
+            for lang in LANGS:
+                described = shell._line.cache_info().misses
+                with translation.override(lang):
+                    lines = log_lines({"log": events}, names, me, kind.describe)["log"]
+                    assert [line["text"] for line in lines] == [kind.describe(e, names, me) for e in events[-30:]]
+                assert again == (shell._line.cache_info().misses == described)
