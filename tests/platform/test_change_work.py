@@ -188,3 +188,28 @@ def test_the_logs_lines_kept_per_language_are_the_sentences_described_afresh(cli
                     lines = log_lines({"log": events}, names, me, kind.describe)["log"]
                     assert [line["text"] for line in lines] == [kind.describe(e, names, me) for e in events[-30:]]
                 assert again == (shell._line.cache_info().misses == described)
+
+
+@pytest.mark.parametrize("key", ["mogel-motte", "mogelei"])
+def test_the_table_written_with_its_numbers_unlocalized_is_the_localized_one(client, settings, clock, monkeypatch, key):
+    """The table's partial writes numbers as they are (``{% localize off %}``, docs/cost.md): in
+    every language, at every moment of a seeded game, the same HTML as with Django localizing them."""
+    from django.template.loader import render_to_string
+    from django.templatetags.l10n import LocalizeNode
+    from django.test import RequestFactory
+
+    url, row = _game(client, settings, key, seed=8)
+    request, compared = RequestFactory().get(url), 0
+    for step, _html in enumerate(_play(client, url, clock, random.Random(8), 50)):
+        if step % 5:
+            continue
+        turn, _refusal = service.run(row.pk, row.owner)
+        for lang in LANGS:
+            with translation.override(lang):
+                context = views._context(request, turn, client_version=max(0, turn.row.public_version - 3))
+                written = render_to_string(views.TABLE, context, request=request)
+                with monkeypatch.context() as localized:
+                    localized.setattr(LocalizeNode, "render", lambda node, context: node.nodelist.render(context))
+                    assert render_to_string(views.TABLE, context, request=request) == written
+            compared += 1
+    assert compared >= 20
