@@ -113,12 +113,25 @@ def breakdown(total: float, t: dict) -> dict:
             "render": t.get("render", 0.0)}
 
 
-def trivial_ms(web, environ) -> float:
-    started = time.perf_counter()
+def trivial_ms(web, environ, cpu: list | None = None) -> float:
+    started, used = time.perf_counter(), time.thread_time()
     body = web.application(dict(environ), lambda status, headers, exc_info=None: None)
     b"".join(body)
     body.close()
+    if cpu is not None:
+        cpu.append((time.thread_time() - used) * 1000)
     return (time.perf_counter() - started) * 1000
+
+
+class Queries:
+    """How many queries the database ran during a step (Django's execute wrapper: no debug cursor)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
 
 
 class Page:
@@ -218,8 +231,10 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock, frie
     """``changes`` changes pushed to Ann's page (and the trivial view between them): their breakdowns."""
     from mogel import games
 
+    from django.db import connection
+
     kind, opened = games.get(kind_key), Table if friends else Page
-    samples, trivial, seed = [], [], 0
+    samples, trivial, trivial_cpu, seed, queries = [], [], [], 0, Queries()
     page, parts, steps = opened(kind, players, seed), Parts(), 0
     parts.wrap_all(friends)
     try:
@@ -227,13 +242,14 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock, frie
             steps += 1
             clock.tick(page.rng.randint(150, 600))
             page.move()
-            trivial.append(trivial_ms(web, environ))
-            parts.now = {}
-            started = time.perf_counter()
-            update = page.source.later()
-            total = (time.perf_counter() - started) * 1000
+            trivial.append(trivial_ms(web, environ, trivial_cpu))
+            parts.now, queries.count = {}, 0
+            started, used = time.perf_counter(), time.thread_time()
+            with connection.execute_wrapper(queries):
+                update = page.source.later()
+            total, cpu = (time.perf_counter() - started) * 1000, (time.thread_time() - used) * 1000
             if update.message and NEWS.search(update.message):
-                samples.append(breakdown(total, parts.now))
+                samples.append({**breakdown(total, parts.now), "cpu": cpu, "queries": queries.count})
                 page.html = update.message
             if update.done or getattr(page.source, "over", False):   # a new game, set up outside the timing
                 seed += 1
@@ -242,7 +258,7 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock, frie
                 parts.wrap_all(friends)
     finally:
         parts.restore()
-    return samples, trivial
+    return samples, trivial, trivial_cpu
 
 
 def percentile(values, p):
@@ -265,8 +281,9 @@ def run(changes: int, players: int) -> dict:
     results = {}
     for friends in (False, True):
         for key in ("mogel-motte", "mogelei"):
-            samples, trivial = measure(key, changes, players, web, environ, clock, friends)
-            results[f"{'friends' if friends else 'practice'} {key}"] = {"samples": samples, "trivial": trivial}
+            samples, trivial, cpu = measure(key, changes, players, web, environ, clock, friends)
+            results[f"{'friends' if friends else 'practice'} {key}"] = {"samples": samples, "trivial": trivial,
+                                                                         "trivial_cpu": cpu}
     return results
 
 
@@ -275,8 +292,9 @@ def summary(results: dict) -> dict:
     out = {}
     for key, found in results.items():
         samples, trivial = found["samples"], found["trivial"]
-        row = {"n": len(samples), "trivial": (statistics.median(trivial), percentile(trivial, 95))}
-        for part in ("total", *PARTS):
+        row = {"n": len(samples), "trivial": (statistics.median(trivial), percentile(trivial, 95)),
+               "trivial_cpu": statistics.median(found["trivial_cpu"])}
+        for part in ("total", "cpu", "queries", *PARTS):
             values = [s[part] for s in samples]
             row[part] = (statistics.median(values), percentile(values, 95), statistics.mean(values))
         out[key] = row
@@ -286,14 +304,16 @@ def summary(results: dict) -> dict:
 def report(figures: dict, players: int) -> None:
     print(f"One change pushed to one seat (the stream's later step), {players}-seat tables (friends': "
           "2 people, the rest bots), in-process, server-side ms")
-    print(f"{'table':<21}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}  |{'mean':>7}  = "
-          + "".join(f"{p.strip():>11}" for p in PARTS))
+    print(f"{'table':<21}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}{'cpu':>7}{'x triv':>8}"
+          f"{'queries':>8}  |{'mean':>7}  = " + "".join(f"{p.strip():>11}" for p in PARTS))
     for key, row in figures.items():
-        base = row["trivial"][0]
+        base, cpu = row["trivial"][0], row["trivial_cpu"]
         print(f"{key:<21}{row['n']:>5}{base:>9.2f}{row['total'][0]:>9.2f}{row['total'][1]:>8.2f}"
-              f"{row['total'][0] / base:>8.1f}  |{row['total'][2]:>7.2f}  = "
+              f"{row['total'][0] / base:>8.1f}{row['cpu'][0]:>7.2f}{row['cpu'][0] / cpu:>8.1f}"
+              f"{row['queries'][2]:>8.2f}  |{row['total'][2]:>7.2f}  = "
               + "".join(f"{row[p][2]:>11.2f}" for p in PARTS))
-    print("trivial, change: medians; p95 of the change; x triv: median against median; "
+    print("trivial, change: medians; p95 of the change; x triv: median against median; cpu: the change's "
+          "median CPU time (its thread's) and its ratio to the trivial view's; queries: their mean per change; "
           "mean = the parts' means (recent_log is part of context)")
 
 

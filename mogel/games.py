@@ -182,6 +182,10 @@ class PracticeHooks:
         """
         raise NotImplementedError
 
+    # True: every bot move is one the page may see coming, so ``plan(deliberate_only=True)`` is
+    # ``plan()`` and the platform asks it once for both.
+    every_move_deliberate = False
+
     def observe(self, game, level: str, memories: dict, pace: str = "normal") -> None:
         """Let the bots' memories (``{seat: dict}``, JSON-able) take in the game after a change."""
 

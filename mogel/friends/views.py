@@ -182,7 +182,7 @@ def table(request, table):
     seat, code = _viewer(request, table)
     if code:
         return refuse(request, table, code)
-    turn, _refusal = service.run(table, seat)
+    turn, _refusal = service.run(table, seat, sends=True)
     return render(request, "friends/game.html", game_context(request, table, turn))
 
 
@@ -296,7 +296,8 @@ def table_html(request, table: Table, turn, *, client_version=None, message=None
 
 
 def _seat(table, turn, client_version=None, message=None, message_url=None, message_kind="refusal"):
-    seats = list(table.seats.all())
+    # The seats the change was made with (service.run): the same moment, read once.
+    seats = list(table.seats.all()) if turn.seats is None else turn.seats
     urls = {"action_url": url("act", table), "poll_url": url("poll", table), "lobby_url": url("again", table),
             "stream_url": url("stream", table) if push.enabled() else None}
     context = seat_context(turn, service.names(table, seats), urls, client_version=client_version,
@@ -310,7 +311,7 @@ def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
             "replay_url": url("replay", table) if kind.replayer else None,
-            **seats_context(request, table, turn.seat)}
+            **seats_context(request, table, turn.seat, turn.seats)}
 
 
 def seats_context(request, table, seat, seats=None, moving=False) -> dict:
@@ -381,14 +382,14 @@ def poll(request, table):
     held = request.GET.get("held") == "1"
     row = PracticeGame.objects.filter(pk=table.game_id).only("pk", "publics", "wake_ms", "started_ms",
                                                              "seen_ms", "paused_ms", "away", "hold").first()
-    wall = play.wall_ms()
+    wall, seats = play.wall_ms(), list(table.seats.all())
     # wake_ms knows the bots' moves, not when a bot takes over a seat whose person left: while
     # one has, every poll lets the game catch up (the bot owes that person's moves).
     if (client == row.publics.get(play.mark(seat), 0) and held == row.hold
             and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)
-            and not any(service.gone(s, wall) for s in table.seats.all())):
+            and not any(service.gone(s, wall) for s in seats)):
         return HttpResponse(status=204)
-    turn, _refusal = service.run(table, seat)
+    turn, _refusal = service.run(table, seat, seats=seats, sends=True)
     if client == turn.public_version() and held == turn.row.hold:
         return HttpResponse(status=204)
     response = HttpResponse(table_html(request, table, turn, client_version=client))
@@ -446,7 +447,7 @@ def act(request, table):
         message, slug = kind.explain("bad_post", {})
         return _answer(request, table, turn, 400, message=message, message_url=kind.rule_link(slug))
     turn, refusal = service.run(table, seat, action=action, posted_version=client,
-                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")))
+                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")), sends=request.htmx)
     if refusal is None:
         return _answer(request, table, turn, 200, client_version=client)
     if isinstance(refusal, play.Stale):

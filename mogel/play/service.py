@@ -108,6 +108,16 @@ class Turn:
     seat_records: list = field(default_factory=list)
     # ``row.ready`` as read: saved only over the same (two people pressing "go on" at once).
     old_ready: int = 0
+    # A friends' table's seats as this request read them (mogel.friends.service.run), or None.
+    seats: list | None = None
+    # The request answers its seat with the table after saving (every practice request does):
+    # its save stamps the seat's events it writes as sent (:func:`note_sent`), in the same INSERT.
+    sends: bool = False
+    # Set by such a save: the seat's version before it (the events after it are stamped).
+    stamped: int | None = None
+    # The bots' plans asked of the game as it stands (:meth:`plan`): catch-up, the row's wake
+    # time and the page's wake time all ask for it, once per state of this request's game.
+    plans: dict = field(default_factory=dict)
 
     def fresh(self) -> list[dict]:
         """The events logged since the row was read (or last saved)."""
@@ -139,16 +149,25 @@ class Turn:
         return self.row.eyes.setdefault(mark(seat), {})
 
     def plan(self, deliberate_only: bool = False):
-        """The bots' next move (only the seats in ``bots`` at a friends' table)."""
+        """The bots' next move (only the seats in ``bots`` at a friends' table).
+
+        A pure function of the game, the bots' memories and the row's pace: asked once per state
+        and kept for this request only. The game changes only by a move or a window (its log
+        grows, and the memories take it in: :meth:`observe`) or by its clock moving on."""
         row, kind = self.row, self.kind
-        extra = {} if self.bots is None else {"seats": self.bots}
-        return kind.plan(self.game, row.level, self.memories, row.resume_ms, pace=row.pace,
-                         deliberate_only=deliberate_only, **extra)
+        deliberate_only = deliberate_only and not kind.every_move_deliberate
+        key = (deliberate_only, self.game.log_length, self.game.clock, row.resume_ms, self.bots)
+        if key not in self.plans:
+            extra = {} if self.bots is None else {"seats": self.bots}
+            self.plans[key] = kind.plan(self.game, row.level, self.memories, row.resume_ms, pace=row.pace,
+                                        deliberate_only=deliberate_only, **extra)
+        return self.plans[key]
 
     def observe(self) -> None:
         """Every bot's memory takes in the change; at a friends' table every seat's, so a bot can
         take over a seat whose person left with what that seat has seen."""
         extra = {} if self.people is None else {"seats": frozenset(range(self.game.players))}
+        self.plans.clear()   # the memories the plans were made from change
         self.kind.observe(self.game, self.row.level, self.memories, self.row.pace, **extra)
 
     def watch(self) -> None:
@@ -501,8 +520,10 @@ def note_sent(turn: Turn, shown: int | None = None) -> None:
     row = turn.row
     version = turn.stored_public_of(turn.seat)
     low = max(shown or 0, version - SENT_SPAN)
-    if version > low:
-        _marks(turn).filter(public__gt=low, public__lte=version,
+    # The events this request's own save wrote were stamped by it (:func:`_stamp`).
+    high = version if turn.stamped is None else min(version, turn.stamped)
+    if high > low:
+        _marks(turn).filter(public__gt=low, public__lte=high,
                             sent_ms__isnull=True).update(sent_ms=game_now(row, turn.game))
 
 
@@ -643,12 +664,16 @@ def _prepare(turn: Turn) -> list[PracticeEvent]:
         records.append(PracticeEvent(game_id=row.pk, index=index, round=rnd, public=public if seen else None,
                                      shown=kind.visible(event, HUMAN) is not None,
                                      event=json.dumps(event, separators=(",", ":"))))
+    if turn.people is None:
+        _stamp(turn, records, turn.stored_public, public)
     row.version, row.public_version = game.log_length, public
     if turn.people is not None:
         turn.seat_records = _seat_records(turn)
         for memory in row.eyes.values():
             kind.forget(memory, game.clock)
     elif HUMAN in turn.memories:
+        # The player's own memory (what the page shows as noticed): no bot plans from it, so
+        # the plans kept on the turn (Turn.plan) still hold.
         kind.forget(turn.memories[HUMAN], game.clock)
     row.memories = json.dumps(turn.memories, separators=(",", ":"))
     row.wake_ms = _wake(turn)
@@ -673,8 +698,23 @@ def _seat_records(turn: Turn) -> list[SeatEvent]:
                 records.append(SeatEvent(game_id=row.pk, seat=int(mark(seat)), index=index, round=rnd,
                                          public=public if noticed else None, shown=seen is not None,
                                          event=json.dumps(seen, separators=(",", ":")) if seen else ""))
+        if seat == turn.seat:
+            _stamp(turn, [r for r in records if r.seat == int(mark(seat))], turn.stored_public_of(seat), public)
         row.publics[mark(seat)] = public
     return records
+
+
+def _stamp(turn: Turn, records: list, before: int, version: int) -> None:
+    """A request that sends its seat the table right after this save: the seat's events it saves
+    are stamped as sent now, as :func:`note_sent` would stamp them after rendering (the same
+    ones: within the last SENT_SPAN), so that it need not write them again."""
+    if not turn.sends:
+        return
+    now = game_now(turn.row, turn.game)
+    for record in records:
+        if record.public is not None and record.public > version - SENT_SPAN:
+            record.sent_ms = now
+    turn.stamped = before
 
 
 def save(turn: Turn) -> bool:
@@ -702,7 +742,7 @@ def save(turn: Turn) -> bool:
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
         attempts: int = 8, reaction_ms: int | None = None,
         kind: str | None = None, streaming: bool = False,
-        showing: str | None = None) -> tuple[Turn | None, Exception | None]:
+        showing: str | None = None, sends: bool = True) -> tuple[Turn | None, Exception | None]:
     """Load, catch up, maybe act, save; retried on a concurrent write.
 
     Returns ``(turn, refusal)``: turn None means no such game for this owner (of this ``kind``
@@ -712,12 +752,16 @@ def run(game_id: str, owner: str, action: str | None = None, posted_version: int
     ``streaming``: asked by the page's open stream, which counts as contact only while the page
     is shown: it never ends a pause the page asked for (``away``: only the page itself does).
     ``showing``: the page's token of its current showing (see :func:`still_away`).
+    ``sends``: the caller answers with the player's table whenever the player's version moved
+    (the game page, its poll, its moves, its stream all do), so the save stamps the events it
+    writes as sent (:attr:`Turn.sends`).
     """
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
         if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)
+        turn.sends = sends
         if not still_away(row, showing, streaming) and not contact(turn, wall_ms()):
             continue
         now = game_now(row, turn.game)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Callable
 
+from mogel.table.memo import per_language
+
 # The table shows the latest lines only: a long round would otherwise be described and
 # rendered again, line by line, on every move and poll.
 LOG_LINES = 30
@@ -19,8 +21,18 @@ LOG_LINES = 30
 
 def log_lines(view: dict, names, me, describe: Callable) -> dict:
     """The latest lines of the seat's log (``log``) and how many there are in all (``log_total``)."""
-    return {"log": [{"code": e["code"], "text": describe(e, names, me)} for e in view["log"][-LOG_LINES:]],
+    names = tuple(names)
+    return {"log": [{"code": e["code"], "text": _line(describe, json.dumps(e, sort_keys=True), names, me)}
+                    for e in view["log"][-LOG_LINES:]],
             "log_total": view.get("log_start", 0) + len(view["log"])}
+
+
+@per_language(maxsize=16384)
+def _line(describe: Callable, event: str, names: tuple, me) -> str:
+    """One event's sentence in the log. An event never changes, and each stays in the table's
+    last lines for up to LOG_LINES changes: described once per language, names and seat, not
+    again at every change (``event`` is its JSON, the memo's key)."""
+    return describe(json.loads(event), names, me)
 
 
 def motion(moves: list[dict], face: Callable[[str], str]) -> dict:

@@ -71,8 +71,10 @@ class Mogelei(MogeleiRules, GameKind):
 
     # -- bots -----------------------------------------------------------------------------
 
+    # Every Mogelei move is deliberate: the page may wake for each.
+    every_move_deliberate = True
+
     def plan(self, game, level, memories, resume_ms=0, *, pace="normal", deliberate_only=False, seats=None):
-        # Every Mogelei move is deliberate: the page may wake for each.
         return bots.plan(game, level, memories, resume_ms, pace, seats)
 
     def observe(self, game, level, memories, pace="normal", seats=None):
