@@ -5,6 +5,10 @@ or a move falling due (the row's wake time), applies what fell due with the same
 (``service.run``: catch up, save with the version check, so two connections noticing the same
 due event apply it once) and sends the player's table exactly as the poll would answer it. Its
 event ids are the player's public version, never the row's own version.
+
+An open stream is the page's contact: it notes the player's presence every half grace. While
+the broker hears every change, that is all an idle page costs: one conditional write of the
+presence it last read, no read, and no step at all at the beats in between.
 """
 
 from __future__ import annotations
@@ -36,14 +40,30 @@ class TableSource:
         self.kind, self.game_id, self.owner, self.sent = kind, game_id, owner, known
         self.render = render
         self.channel = service.channel(game_id)
+        # The small row as last read or written (version, wake, presence): what a step that
+        # reads nothing goes by while the broker vouches that the row's version did not move.
+        self.row = None
         # The request's language: the stream's steps may run in other threads.
         self.language = translation.get_language()
 
     def first(self) -> Update:
         return self._run(REDRAW, redraw=True)
 
-    def later(self) -> Update:
+    def later(self, heard: int | None = None, sure: bool = False) -> Update:
+        """``heard``: the version the broker heard: read the whole row once, in ``service.run``.
+        Else ``sure`` (the broker missed nothing since the last step): the row did not move, so
+        the presence is noted without reading it first, and a move due is made at once; a write
+        that finds the presence changed (another request's contact, the page's leaving) reads
+        the row as without ``sure``."""
+        if heard is not None:
+            return self._run(TABLE)
         wall = service.wall_ms()
+        kept = self.row
+        if sure and kept is not None and not kept.away:
+            if _due(kept, wall):
+                return self._run(TABLE)   # a move fell due: the whole row, read once
+            if service.touch(kept, wall):
+                return self._waiting(kept, wall)
         row = PracticeGame.objects.filter(pk=self.game_id, owner=self.owner, kind=self.kind.key).only(
             *POLL_FIELDS).first()
         if row is None:
@@ -52,8 +72,12 @@ class TableSource:
         # brought back by its stream (only the page itself, when shown again, ends the pause).
         if (row.public_version == self.sent and (row.away or service.touch(row, wall))
                 and not _due(row, wall)):
-            return Update(self.channel, row.version, wake_s=_wake_s(row, wall))
+            return self._waiting(row, wall)
         return self._run(TABLE)
+
+    def _waiting(self, row: PracticeGame, wall: int) -> Update:
+        self.row = row
+        return Update(self.channel, row.version, wake_s=_wake_s(row, wall), each_beat=False)
 
     def _run(self, name: str, redraw: bool = False) -> Update:
         with translation.override(self.language):
@@ -65,8 +89,9 @@ class TableSource:
                 name = RESUME if turn.counting_in else name
                 message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
+        self.row = PracticeGame(**{field: getattr(row, field) for field in POLL_FIELDS})
         return Update(self.channel, row.version, message, wake_s=_wake_s(row, service.wall_ms()),
-                      done=turn.game.over)
+                      done=turn.game.over, each_beat=False)
 
 
 def _due(row: PracticeGame, wall: int) -> bool:
@@ -74,7 +99,14 @@ def _due(row: PracticeGame, wall: int) -> bool:
 
 
 def _wake_s(row: PracticeGame, wall: int) -> float | None:
-    """Seconds until the row's next move falls due (a bot's, a window closing), server-side only."""
-    if row.wake_ms is None or row.away:
+    """Seconds until the stream has something to do, server-side only: the row's next move falls
+    due (a bot's, a window closing) or the page's presence is to be noted again. None while the
+    page is away: the stream then reads at every beat, as nobody notifies the page's return."""
+    if row.away:
         return None
-    return (max(0, row.wake_ms - service.clock_at(row, wall)) + service.count_in_left(row, wall)) / 1000
+    times = []
+    if row.wake_ms is not None:
+        times.append(max(0, row.wake_ms - service.clock_at(row, wall)) + service.count_in_left(row, wall))
+    if row.seen_ms is not None:
+        times.append(max(0, row.seen_ms + service._grace_ms() // 2 - wall))
+    return min(times) / 1000 if times else None

@@ -2,10 +2,12 @@
 (docs/push.md). It knows channels, versions and text, never a game.
 
 An app gives :func:`respond` a *source*: an object with two plain (synchronous) methods,
-``first()`` and ``later()``, each returning an :class:`Update`. ``first()`` answers a page that
-just connected (or reconnected): always the whole page's fragment, never missed deltas.
-``later()`` is asked each time the channel moved, the source's own wake time came, or a tick
-passed (``MOGEL_PUSH_TICK_MS``); it says what is new for this page, if anything.
+``first()`` and ``later(heard, sure)``, each returning an :class:`Update`. ``first()`` answers a
+page that just connected (or reconnected): always the whole page's fragment, never missed deltas.
+``later()`` is asked when the channel moved (``heard``: the version the broker heard), when the
+source's own wake time came, or at a beat (``MOGEL_PUSH_TICK_MS``) if the source asked for every
+beat or the broker may have missed a change (``sure`` False); it says what is new for this page,
+if anything. While the broker hears every change, a beat with nothing new runs no step at all.
 
 Served by an ASGI server (uvicorn), the loop is an async iterator: waiting costs no thread,
 and the source's database work runs in the default thread pool, one step at a time. Served
@@ -41,14 +43,18 @@ class Update:
 
     ``channel`` and ``version``: what to wait on next (the version the source has seen).
     ``message``: a server-sent event to send now (:func:`event`), or None. ``wake_s``: ask again
-    by then at the latest (a move falling due); None: at the next tick. ``done``: the last message
-    (a finished game): the page is told to close its stream instead of reconnecting.
+    by then at the latest (a move falling due, a presence to note); None: at the next beat.
+    ``each_beat``: ask at every beat as well (a source that must read what nobody notifies);
+    False: only when the channel moves or ``wake_s`` comes, while the broker hears every change.
+    ``done``: the last message (a finished game): the page is told to close its stream instead
+    of reconnecting.
     """
     channel: str
     version: int
     message: str | None = None
     wake_s: float | None = None
     done: bool = False
+    each_beat: bool = True
 
 
 def event(data: str, name: str | None = None, id: int | str | None = None) -> str:
@@ -77,8 +83,19 @@ def _now() -> float:
     return time.monotonic()
 
 
-def _steps(source):
-    """The loop, as commands: ("send", text) or ("wait", channel, version, timeout_s).
+# The loop's commands (see _steps).
+FIRST, LATER, SEND, WAIT = "first", "later", "send", "wait"
+COMMENT = ":\n\n"
+# A wait's timer may end a hair before the wake it was set for (float seconds, rounding).
+EARLY_S = 0.001
+
+
+def _steps(health):
+    """The loop, as commands for the server: (FIRST,) and (LATER, heard, sure) ask the source (its
+    database step, in a worker thread) and are answered with its Update; (SEND, text); (WAIT,
+    channel, version, timeout_s) is answered with the version the broker heard, or None.
+    ``health()``: the broker's token (:func:`broker.health`): the same token before a step and
+    after a wait means that no change was missed in between.
 
     Nothing is sent at a moment only the server knows: an event when the source has news
     for the page, else a comment on a fixed beat from the stream's start (it keeps proxies
@@ -87,27 +104,46 @@ def _steps(source):
 
     A stream ends after its lifetime, and the page reconnects and is redrawn: a stream never
     outlives a deploy for long, and no page keeps an answer it got long ago."""
-    update = source.first()
-    yield "send", f"retry: {RETRY_MS}\n" + (update.message or ":\n\n")
-    start = _now()
+    token = health()
+    update = yield FIRST,
+    yield SEND, f"retry: {RETRY_MS}\n" + (update.message or COMMENT)
+    asked = start = _now()
     ends, beat = start + _lifetime_s(), start + _tick_s()
     while not update.done:
         now = _now()
         if now >= ends:
             return
-        timeout = min(beat, ends) - now
-        if update.wake_s is not None:
-            timeout = min(timeout, update.wake_s)
-        yield "wait", update.channel, update.version, max(0.0, timeout)
-        update = source.later()
+        wake = ends if update.wake_s is None else asked + update.wake_s
+        heard = yield WAIT, update.channel, update.version, max(0.0, min(beat, ends, wake) - now)
+        sure = token is not None and health() == token
+        # Nothing heard, nothing missed, nothing due: the beat runs no step of the source.
+        quiet = (heard is None and sure and not update.each_beat and update.wake_s is not None
+                 and _now() < wake - EARLY_S)
+        message = None
+        if not quiet:
+            token = health()
+            update = yield LATER, heard, sure
+            asked, message = _now(), update.message
         now = _now()
-        if update.message:
-            yield "send", update.message
+        if message:
+            yield SEND, message
         elif now >= beat:
-            yield "send", ":\n\n"
+            yield SEND, COMMENT
         while beat <= now:
             beat += _tick_s()
-    yield "send", event("", CLOSE)
+    yield SEND, event("", CLOSE)
+
+
+def _next(steps, answer) -> tuple | None:
+    """The loop's next command, given the answer to its last one; None once it ended."""
+    try:
+        return steps.send(answer)
+    except StopIteration:
+        return None
+
+
+def _ask(source, command) -> Update:
+    return source.first() if command[0] == FIRST else source.later(*command[1:])
 
 
 class _Gzip:
@@ -151,40 +187,37 @@ def _released(call, *args):
         close_old_connections()
 
 
-def _step(steps):
-    """One step of the loop in a pool thread; its database connection goes back between steps
-    (to the pool, under the ASGI server's settings), so idle streams hold none."""
-    return _released(next, steps, None)
-
-
-async def _served_async(steps, encode):
+async def _served_async(source, encode):
     await broker.ready()
+    steps, answer = _steps(broker.health), None
     try:
-        while (command := await sync_to_async(_step, thread_sensitive=False)(steps)) is not None:
-            if command[0] == "wait":
-                await broker.wait(*command[1:])
-            else:
+        while command := _next(steps, answer):
+            answer = None
+            if command[0] == SEND:
                 yield encode(command[1])
+            elif command[0] == WAIT:
+                answer = await broker.wait(*command[1:])
+            else:
+                # The source's step in a pool thread; its database connection goes back after
+                # it (to the pool, under the ASGI server's settings), so idle streams hold none.
+                answer = await sync_to_async(_released, thread_sensitive=False)(_ask, source, command)
         yield encode.end()
     finally:
-        await sync_to_async(_close, thread_sensitive=False)(steps)
-
-
-def _close(steps) -> None:
-    try:
         steps.close()
-    except ValueError:   # still running in its thread after the page left: it ends on its own
-        pass
 
 
-def _served_sync(steps, encode):
+def _served_sync(source, encode):
     waiter = broker.SyncWaiter()
+    steps, answer = _steps(waiter.health), None
     try:
-        for command in steps:
-            if command[0] == "wait":
-                waiter.wait(*command[1:])
-            else:
+        while command := _next(steps, answer):
+            answer = None
+            if command[0] == SEND:
                 yield encode(command[1])
+            elif command[0] == WAIT:
+                answer = waiter.wait(*command[1:])
+            else:
+                answer = _ask(source, command)
         yield encode.end()
     finally:
         waiter.close()
@@ -193,9 +226,9 @@ def _served_sync(steps, encode):
 
 def respond(request, source) -> StreamingHttpResponse:
     """The stream for ``source`` (see the module's docstring), as the server serving ``request`` needs it."""
-    steps, gzip = _steps(source), _accepts_gzip(request)
+    gzip = _accepts_gzip(request)
     served = _served_async if isinstance(request, ASGIRequest) else _served_sync
-    response = StreamingHttpResponse(served(steps, _Gzip(gzip)), content_type="text/event-stream")
+    response = StreamingHttpResponse(served(source, _Gzip(gzip)), content_type="text/event-stream")
     patch_vary_headers(response, ("Accept-Encoding",))
     if gzip:
         response["Content-Encoding"] = "gzip"
