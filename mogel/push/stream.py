@@ -17,10 +17,14 @@ request's thread, so ``make run`` needs nothing more.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import time
+import weakref
 import zlib
 from dataclasses import dataclass
+from typing import Callable, Hashable
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -31,10 +35,24 @@ from django.utils.cache import patch_vary_headers
 
 from . import broker
 
+log = logging.getLogger(__name__)
+
 # The page reconnects this long after a stream ended or dropped (the browser's EventSource).
 RETRY_MS = 1000
 # The event that closes the page's EventSource for good (the htmx extension's sse-close).
 CLOSE = "close"
+
+
+@dataclass
+class Keep:
+    """A page's presence, noted for many open pages at once instead of a step per page:
+    ``note(keys)`` (a plain function, run in a worker thread) notes the presence of every key it
+    can and returns those it noted; a key it could not note gets its source's step instead. Due
+    ``due_s`` after the step that gave it, then every ``every_s`` while noted."""
+    key: Hashable
+    due_s: float
+    every_s: float
+    note: Callable[[list], set]
 
 
 @dataclass
@@ -46,6 +64,7 @@ class Update:
     by then at the latest (a move falling due, a presence to note); None: at the next beat.
     ``each_beat``: ask at every beat as well (a source that must read what nobody notifies);
     False: only when the channel moves or ``wake_s`` comes, while the broker hears every change.
+    ``keep``: the page's presence to note meanwhile (:class:`Keep`), or None.
     ``done``: the last message (a finished game): the page is told to close its stream instead
     of reconnecting.
     """
@@ -55,6 +74,7 @@ class Update:
     wake_s: float | None = None
     done: bool = False
     each_beat: bool = True
+    keep: Keep | None = None
 
 
 def event(data: str, name: str | None = None, id: int | str | None = None) -> str:
@@ -84,8 +104,9 @@ def _now() -> float:
 
 
 # The loop's commands (see _steps).
-FIRST, LATER, SEND, WAIT = "first", "later", "send", "wait"
+FIRST, LATER, SEND, WAIT, KEEP = "first", "later", "send", "wait", "keep"
 COMMENT = ":\n\n"
+NEVER = float("inf")
 # A wait's timer may end a hair before the wake it was set for (float seconds, rounding).
 EARLY_S = 0.001
 
@@ -93,7 +114,8 @@ EARLY_S = 0.001
 def _steps(health):
     """The loop, as commands for the server: (FIRST,) and (LATER, heard, sure) ask the source (its
     database step, in a worker thread) and are answered with its Update; (SEND, text); (WAIT,
-    channel, version, timeout_s) is answered with the version the broker heard, or None.
+    channel, version, timeout_s) is answered with the version the broker heard, or None; (KEEP,
+    keep) with True once the page's presence is noted (False: ask the source instead).
     ``health()``: the broker's token (:func:`broker.health`): the same token before a step and
     after a wait means that no change was missed in between.
 
@@ -107,23 +129,27 @@ def _steps(health):
     token = health()
     update = yield FIRST,
     yield SEND, f"retry: {RETRY_MS}\n" + (update.message or COMMENT)
-    asked = start = _now()
+    start = _now()
     ends, beat = start + _lifetime_s(), start + _tick_s()
+    wake, keep = _wakes(update, start)
     while not update.done:
         now = _now()
         if now >= ends:
             return
-        wake = ends if update.wake_s is None else asked + update.wake_s
-        heard = yield WAIT, update.channel, update.version, max(0.0, min(beat, ends, wake) - now)
+        heard = yield WAIT, update.channel, update.version, max(0.0, min(beat, ends, wake, keep) - now)
         sure = token is not None and health() == token
         # Nothing heard, nothing missed, nothing due: the beat runs no step of the source.
-        quiet = (heard is None and sure and not update.each_beat and update.wake_s is not None
-                 and _now() < wake - EARLY_S)
+        quiet = heard is None and sure and not update.each_beat and _now() < wake - EARLY_S
+        if quiet and update.keep is not None and _now() >= keep - EARLY_S:
+            # A presence that could not be noted changed meanwhile: the source reads it.
+            quiet = sure = yield KEEP, update.keep
+            keep = _now() + update.keep.every_s
         message = None
         if not quiet:
             token = health()
             update = yield LATER, heard, sure
-            asked, message = _now(), update.message
+            message = update.message
+            wake, keep = _wakes(update, _now())
         now = _now()
         if message:
             yield SEND, message
@@ -132,6 +158,12 @@ def _steps(health):
         while beat <= now:
             beat += _tick_s()
     yield SEND, event("", CLOSE)
+
+
+def _wakes(update: Update, now: float) -> tuple[float, float]:
+    """When to ask the source next, and when to note the page's presence."""
+    wake = NEVER if update.wake_s is None else now + update.wake_s
+    return wake, NEVER if update.keep is None else now + update.keep.due_s
 
 
 def _next(steps, answer) -> tuple | None:
@@ -197,6 +229,8 @@ async def _served_async(source, encode):
                 yield encode(command[1])
             elif command[0] == WAIT:
                 answer = await broker.wait(*command[1:])
+            elif command[0] == KEEP:
+                answer = await _keeper().keep(command[1])
             else:
                 # The source's step in a pool thread; its database connection goes back after
                 # it (to the pool, under the ASGI server's settings), so idle streams hold none.
@@ -216,12 +250,57 @@ def _served_sync(source, encode):
                 yield encode(command[1])
             elif command[0] == WAIT:
                 answer = waiter.wait(*command[1:])
+            elif command[0] == KEEP:
+                # A thread per page anyway: it notes its own presence, still without a step.
+                answer = command[1].key in command[1].note([command[1].key])
             else:
                 answer = _ask(source, command)
         yield encode.end()
     finally:
         waiter.close()
         steps.close()
+
+
+# Keeps falling due within this long are noted together: one thread and one query for all.
+KEEP_BATCH_S = 0.1
+
+
+class _Keeper:
+    """One event loop's presences to note (:class:`Keep`), gathered for ``KEEP_BATCH_S``."""
+
+    def __init__(self, loop):
+        self.loop, self.waiting, self.task = loop, {}, None
+
+    async def keep(self, keep: Keep) -> bool:
+        future = self.loop.create_future()
+        self.waiting.setdefault(keep.note, {}).setdefault(keep.key, []).append(future)
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self._noted())
+        return await future
+
+    async def _noted(self) -> None:
+        await asyncio.sleep(KEEP_BATCH_S)
+        waiting, self.waiting = self.waiting, {}
+        for note, futures in waiting.items():
+            try:
+                noted = await sync_to_async(_released, thread_sensitive=False)(note, list(futures))
+            except Exception:   # each page's own step notes it instead
+                log.warning("noting presences failed; the streams' steps do it", exc_info=True)
+                noted = set()
+            for key, waiters in futures.items():
+                for future in waiters:
+                    if not future.done():
+                        future.set_result(key in noted)
+
+
+_keepers: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _keeper() -> _Keeper:
+    loop = asyncio.get_running_loop()
+    if loop not in _keepers:
+        _keepers[loop] = _Keeper(loop)
+    return _keepers[loop]
 
 
 def respond(request, source) -> StreamingHttpResponse:

@@ -9,14 +9,18 @@ broker is a test double: it lets each wait's timeout pass on the clock, or, at a
 moment, makes a move as the player's page would and answers the new version, as LISTEN would.
 """
 
+import asyncio
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from mogel.play import service
+from mogel.play import stream as play_stream
+from mogel.play.models import PracticeGame
 from mogel.push import broker
 
-from .play_helpers import LOBBY, post, row_of, sse_events, version_of
+from .play_helpers import LOBBY, post, row_of, run_async, sse_events, version_of
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +167,61 @@ def test_a_change_the_broker_missed_arrives_at_the_next_beat(client, clock, wait
     sent = stream(waiting, 3)
     tables = [(at, event_id) for at, what, event_id in sent if what == "table"]
     assert tables[0] == (1300, str(row_of(waiting).public_version))
+
+
+def test_presences_falling_due_together_are_noted_by_one_call_and_a_refused_one_is_left_to_its_step():
+    from mogel.push import stream as push_stream
+    calls = []
+
+    def note(keys):
+        calls.append(sorted(keys))
+        return {key for key in keys if key != "away"}
+
+    async def due_together():
+        keeper = push_stream._keeper()
+        return await asyncio.gather(*(keeper.keep(push_stream.Keep(key, 0, 1, note)) for key in ["a", "b", "away", "a"]))
+    assert run_async(due_together) == [True, True, False, True]
+    assert calls == [["a", "away", "b"]]
+
+
+def test_a_presence_is_noted_only_where_the_game_runs_as_service_touch_would(clock, settings):
+    from django.test import Client
+    settings.MOGEL_PAUSE_GRACE_MS = GRACE_MS
+    games = {}
+    for name in ("here", "away", "silent", "counting in"):   # a browser has one game at a time
+        url = Client().post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                        "ant_pile": "discard"}).url
+        games[name] = row_of(url).pk
+    clock.tick(GRACE_MS // 2)
+    PracticeGame.objects.filter(pk=games["away"]).update(away=True)
+    PracticeGame.objects.filter(pk=games["silent"]).update(seen_ms=clock.ms - GRACE_MS - 1)
+    PracticeGame.objects.filter(pk=games["counting in"]).update(seen_ms=clock.ms + 3000)
+    before = {pk: PracticeGame.objects.get(pk=pk) for pk in games.values()}
+    assert play_stream.note_presences(list(games.values())) == {games["here"]}
+    after = {pk: PracticeGame.objects.get(pk=pk) for pk in games.values()}
+    assert after[games["here"]].seen_ms == clock.ms
+    for name in ("away", "silent", "counting in"):
+        row = after[games[name]]
+        assert (row.seen_ms, row.paused_ms, row.away) == (before[games[name]].seen_ms, before[games[name]].paused_ms,
+                                                         before[games[name]].away)
+
+
+def test_an_asgi_stream_notes_its_presence_in_the_process_batch(client, waiting, settings, monkeypatch,
+                                                                 transactional_db):
+    from django.test import AsyncClient
+
+    settings.MOGEL_PAUSE_GRACE_MS = GRACE_MS
+    settings.MOGEL_PUSH_LIFETIME_S = 2.6
+    noted, real = [], play_stream.note_presences
+    monkeypatch.setattr(play_stream, "note_presences", lambda keys: noted.append(keys) or real(keys))
+    before = row_of(waiting)
+
+    async def opened():
+        async_client = AsyncClient()
+        async_client.cookies = client.cookies
+        response = await async_client.get(waiting + "stream/", {"version": before.public_version})
+        return b"".join([chunk async for chunk in response.streaming_content]).decode()
+    sse_events(run_async(opened))
+    row = row_of(waiting)
+    assert noted and all(keys == [row.pk] for keys in noted)
+    assert row.seen_ms >= before.seen_ms + GRACE_MS // 2 and not row.away and row.paused_ms == before.paused_ms
