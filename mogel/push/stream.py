@@ -61,10 +61,10 @@ class Update:
 
     ``channel`` and ``version``: what to wait on next (the version the source has seen).
     ``message``: a server-sent event to send now (:func:`event`), or None. ``wake_s``: ask again
-    by then at the latest (a move falling due, a presence to note); None: at the next beat.
-    ``each_beat``: ask at every beat as well (a source that must read what nobody notifies);
-    False: only when the channel moves or ``wake_s`` comes, while the broker hears every change.
-    ``keep``: the page's presence to note meanwhile (:class:`Keep`), or None.
+    by then at the latest (a move falling due); None: no time of its own. ``each_beat``: ask at
+    every beat as well (a source that must read what nobody notifies); False: only when the
+    channel moves or ``wake_s`` comes, while the broker hears every change. ``keep``: the page's
+    presence to note meanwhile (:class:`Keep`), or None.
     ``done``: the last message (a finished game): the page is told to close its stream instead
     of reconnecting.
     """
@@ -221,7 +221,8 @@ def _released(call, *args):
 
 async def _served_async(source, encode):
     await broker.ready()
-    steps, answer = _steps(broker.health), None
+    keeps = _Keeps()
+    steps, answer = _steps(keeps.health), None
     try:
         while command := _next(steps, answer):
             answer = None
@@ -230,14 +231,40 @@ async def _served_async(source, encode):
             elif command[0] == WAIT:
                 answer = await broker.wait(*command[1:])
             elif command[0] == KEEP:
-                answer = await _keeper().keep(command[1])
+                answer = keeps.start(command[1])
             else:
+                keeps.failed = False
                 # The source's step in a pool thread; its database connection goes back after
                 # it (to the pool, under the ASGI server's settings), so idle streams hold none.
                 answer = await sync_to_async(_released, thread_sensitive=False)(_ask, source, command)
         yield encode.end()
     finally:
+        keeps.stop()
         steps.close()
+
+
+class _Keeps:
+    """One stream's keeps under ASGI. The stream does not wait for its keep (a change pushed
+    meanwhile would): it goes on as if noted, and a keep that was not noted makes the broker's
+    health None until the source's next step, which then reads what changed (at the next beat)."""
+
+    def __init__(self):
+        self.failed, self.task = False, None
+
+    def health(self) -> int | None:
+        return None if self.failed else broker.health()
+
+    def start(self, keep: Keep) -> bool:
+        self.task = asyncio.ensure_future(self._noted(keep))
+        return True
+
+    async def _noted(self, keep: Keep) -> None:
+        if not await _keeper().keep(keep):
+            self.failed = True
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
 
 
 def _served_sync(source, encode):

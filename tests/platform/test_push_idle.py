@@ -225,3 +225,20 @@ def test_an_asgi_stream_notes_its_presence_in_the_process_batch(client, waiting,
     row = row_of(waiting)
     assert noted and all(keys == [row.pk] for keys in noted)
     assert row.seen_ms >= before.seen_ms + GRACE_MS // 2 and not row.away and row.paused_ms == before.paused_ms
+
+
+def test_after_the_page_said_it_left_the_stream_stops_noting_and_reads_at_every_beat(client, clock, waiting, stream):
+    def left():
+        assert client.post(waiting + "away/").status_code == 204
+        return None
+    stream.broker.change = (1450, left)
+    stream.broker.hears = False   # nothing notifies a pause
+    stream(waiting, 4)
+    paused = row_of(waiting)
+    assert paused.away
+    reads = [at for at, sqls in after_first_event(stream) if game_reads(sqls)]
+    # Its next keep finds the page away; from then on every beat reads the row (the page's
+    # return is notified to nobody) and nothing writes its presence.
+    assert reads and reads[0] <= 1450 + GRACE_MS // 2 and reads == list(range(reads[0], 4000 + TICK_MS, TICK_MS))[:len(reads)]
+    assert len(reads) >= (4000 - reads[0]) // TICK_MS
+    assert paused.seen_ms <= clock.ms - 2000
