@@ -308,9 +308,11 @@ async def one_run(mode: str, port: int, pids: list[list[int]], log: Path, args) 
 
 async def measured(run: Run, players: list[Player], pids: list[list[int]], seconds: float, set_up_s: float) -> dict:
     cpu = [stack.cpu_seconds(p) for p in pids]
+    statements = stack.statements(os.environ["DATABASE_URL"])
     own, start = time.process_time(), time.monotonic()
     await asyncio.sleep(seconds)
     end = time.monotonic()
+    statements = stack.statements(os.environ["DATABASE_URL"]) - statements - 1   # less its own
     logged = run.log.stat().st_size if run.log.exists() else 0   # the stop's own noise comes later
     wall = end - start
     server, db = [(stack.cpu_seconds(p) - c) for p, c in zip(pids, cpu)]
@@ -327,6 +329,7 @@ async def measured(run: Run, players: list[Player], pids: list[list[int]], secon
         "rps": len(inside(run.requests)) / wall, "changes_per_s": changes / wall,
         "server_cpu": 100 * server / wall, "db_cpu": 100 * db / wall,
         "cpu_ms_per_change": 1000 * (server + db) / max(1, changes),
+        "db_statements_per_s": statements / wall,
         "own_cpu": 100 * (time.process_time() - own) / wall,
         "lag95": stack.percentile([lag * 1000 for at, lag in run.lags if start <= at < end] or [0], 95),
         "load": os.getloadavg()[0],
@@ -353,14 +356,12 @@ def serve_and_run(mode: str, players: int, args, code: str | None = None) -> dic
     the server runs another checkout's code (``--baseline``), else this one's."""
     env = {**stack.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
            "DJANGO_PUSH": "1" if mode.startswith("push") else "0", "DJANGO_DB_POOL_SIZE": str(args.pool)}
-    if code:
-        # gunicorn imports the application from there (its own settings file stays this one's).
-        env["GUNICORN_CMD_ARGS"] = f"--chdir {code}"
     stack.manage(env, "prunegames", "--finished-days", "0", "--idle-days", "0")
     label = f"{mode}{BASE if code else ''}"
     print(f"  {label}: {players} players …", file=sys.stderr, flush=True)
     log = Path(args.logs) / f"{mode}{'-base' if code else ''}-{players}.log"
-    started = push.servers(env, count=1, workers=args.workers, log=str(log))
+    # Started in the checkout: its gunicorn.conf.py imports mogel before anything could chdir.
+    started = push.servers(env, count=1, workers=args.workers, log=str(log), root=Path(code) if code else ROOT)
     (port, process), = started
     try:
         pids = [[process.pid], stack.postmaster_pid(os.environ["DATABASE_URL"])]
@@ -432,10 +433,12 @@ def arrival(r: dict) -> float:
 
 
 def idle_cost(mode: str, runs: list[dict]) -> str:
-    """What open pages cost while their tables wait on them: CPU ms per page and second."""
+    """What open pages cost while their tables wait on them: CPU ms per page and second, and the
+    statements the database ran per page and second (which a starved server's CPU may hide)."""
     return f"{mode}: " + ", ".join(
         f"{r['playing']} waiting pages cost {r['server_cpu'] + r['db_cpu']:.0f} % of a core "
-        f"({10 * (r['server_cpu'] + r['db_cpu']) / max(1, r['playing']):.2f} ms per page and second)" for r in runs) + "."
+        f"({10 * (r['server_cpu'] + r['db_cpu']) / max(1, r['playing']):.2f} ms per page and second, "
+        f"{r['db_statements_per_s'] / max(1, r['playing']):.2f} statements per page and second)" for r in runs) + "."
 
 
 def holds(r: dict) -> bool:
