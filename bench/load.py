@@ -308,9 +308,11 @@ async def one_run(mode: str, port: int, pids: list[list[int]], log: Path, args) 
 
 async def measured(run: Run, players: list[Player], pids: list[list[int]], seconds: float, set_up_s: float) -> dict:
     cpu = [stack.cpu_seconds(p) for p in pids]
+    statements = stack.statements(os.environ["DATABASE_URL"])
     own, start = time.process_time(), time.monotonic()
     await asyncio.sleep(seconds)
     end = time.monotonic()
+    statements = stack.statements(os.environ["DATABASE_URL"]) - statements - 1   # less its own
     logged = run.log.stat().st_size if run.log.exists() else 0   # the stop's own noise comes later
     wall = end - start
     server, db = [(stack.cpu_seconds(p) - c) for p, c in zip(pids, cpu)]
@@ -327,6 +329,7 @@ async def measured(run: Run, players: list[Player], pids: list[list[int]], secon
         "rps": len(inside(run.requests)) / wall, "changes_per_s": changes / wall,
         "server_cpu": 100 * server / wall, "db_cpu": 100 * db / wall,
         "cpu_ms_per_change": 1000 * (server + db) / max(1, changes),
+        "db_statements_per_s": statements / wall,
         "own_cpu": 100 * (time.process_time() - own) / wall,
         "lag95": stack.percentile([lag * 1000 for at, lag in run.lags if start <= at < end] or [0], 95),
         "load": os.getloadavg()[0],
@@ -348,15 +351,17 @@ def quantiles(values: list[float]) -> dict:
     return {"n": len(values), **{f"p{q}": stack.percentile(values, q) for q in (50, 95, 99)}}
 
 
-def serve_and_run(mode: str, players: int, args) -> dict:
-    """One transport at one player count on a fresh server and an emptied database."""
+def serve_and_run(mode: str, players: int, args, code: str | None = None) -> dict:
+    """One transport at one player count on a fresh server and an emptied database; ``code``:
+    the server runs another checkout's code (``--baseline``), else this one's."""
     env = {**stack.production_env(os.environ["DATABASE_URL"]), "DJANGO_ASGI": "1",
-           "DJANGO_PUSH": "1" if mode.startswith("push") else "0", "DJANGO_DB_POOL_SIZE": str(args.pool),
-}
+           "DJANGO_PUSH": "1" if mode.startswith("push") else "0", "DJANGO_DB_POOL_SIZE": str(args.pool)}
     stack.manage(env, "prunegames", "--finished-days", "0", "--idle-days", "0")
-    print(f"  {mode}: {players} players …", file=sys.stderr, flush=True)
-    log = Path(args.logs) / f"{mode}-{players}.log"
-    started = push.servers(env, count=1, workers=args.workers, log=str(log))
+    label = f"{mode}{BASE if code else ''}"
+    print(f"  {label}: {players} players …", file=sys.stderr, flush=True)
+    log = Path(args.logs) / f"{mode}{'-base' if code else ''}-{players}.log"
+    # Started in the checkout: its gunicorn.conf.py imports mogel before anything could chdir.
+    started = push.servers(env, count=1, workers=args.workers, log=str(log), root=Path(code) if code else ROOT)
     (port, process), = started
     try:
         pids = [[process.pid], stack.postmaster_pid(os.environ["DATABASE_URL"])]
@@ -364,7 +369,7 @@ def serve_and_run(mode: str, players: int, args) -> dict:
         result = asyncio.run(one_run(mode, port, pids, log, args))
     finally:
         push.stop(started)
-    result = {**result, **server_errors(log, result["logged"])}
+    result = {**result, **server_errors(log, result["logged"]), "label": label}
     print(HEAD + "\n" + row(result), file=sys.stderr, flush=True)
     return result
 
@@ -378,7 +383,9 @@ def server_errors(log: Path, size: int) -> dict:
             "server_why": Counter(EXCEPTION.findall(text)).most_common(2)}
 
 
-HEAD = (f"{'mode':<9}{'players':>8}{'playing':>8}{'req/s':>7}{'chg/s':>7}{'server':>7}{'db':>5}{'cpu/chg':>8}"
+# Marks a row of the baseline's code (--baseline).
+BASE = "@base"
+HEAD = (f"{'mode':<14}{'players':>8}{'playing':>8}{'req/s':>7}{'chg/s':>7}{'server':>7}{'db':>5}{'cpu/chg':>8}"
         f"{'moves':>7}{'p50':>6}{'p95':>6}{'p99':>6}{'push':>7}{'p50':>6}{'p95':>6}{'p99':>6}{'late':>5}{'miss':>5}"
         f"{'due':>7}{'p50':>6}{'p95':>6}{'p99':>6}{'err':>5}{'srv':>5}{'refus':>6}{'strm':>5}{'recon':>6}{'bench':>6}"
         f"{'lag95':>6}{'load':>5}")
@@ -386,7 +393,7 @@ HEAD = (f"{'mode':<9}{'players':>8}{'playing':>8}{'req/s':>7}{'chg/s':>7}{'serve
 
 def row(r: dict) -> str:
     m, e, d = r["moves"], r["push"], r["due"]
-    return (f"{r['mode']:<9}{r['players']:>8}{r['playing']:>8}{r['rps']:>7.0f}{r['changes_per_s']:>7.0f}"
+    return (f"{r['label']:<14}{r['players']:>8}{r['playing']:>8}{r['rps']:>7.0f}{r['changes_per_s']:>7.0f}"
             f"{r['server_cpu']:>6.0f}%{r['db_cpu']:>4.0f}%{r['cpu_ms_per_change']:>8.1f}{m['n']:>7}{m['p50']:>6.0f}"
             f"{m['p95']:>6.0f}{m['p99']:>6.0f}{e['n']:>7}{e['p50']:>6.0f}{e['p95']:>6.0f}{e['p99']:>6.0f}{r['late']:>5}"
             f"{r['missed']:>5}{d['n']:>7}{d['p50']:>6.0f}{d['p95']:>6.0f}{d['p99']:>6.0f}{r['errors']:>5}"
@@ -410,12 +417,14 @@ def report(results: list[dict], args) -> None:
         print(row(r))
     for r in results:
         for what in r["first_errors"]:
-            print(f"{r['mode']} at {r['players']}:", what.replace("\n", " ")[:200])
+            print(f"{r['label']} at {r['players']}:", what.replace("\n", " ")[:200])
         for what, count in r["server_why"]:
-            print(f"{r['mode']} at {r['players']}, the servers logged {count} times:", what)
-    for mode in dict.fromkeys(r["mode"] for r in results):
-        runs = [r for r in results if r["mode"] == mode]
-        print(idle_cost(mode, runs) if mode.endswith("-idle") else verdict(mode, runs))
+            print(f"{r['label']} at {r['players']}, the servers logged {count} times:", what)
+    for label in dict.fromkeys(r["label"] for r in results):
+        runs = [r for r in results if r["label"] == label]
+        print(idle_cost(label, runs) if runs[0]["mode"].endswith("-idle") else verdict(label, runs))
+    if args.baseline:
+        print(f"{BASE}: the servers ran the code in {args.baseline}, each run just before this checkout's.")
 
 
 def arrival(r: dict) -> float:
@@ -424,10 +433,12 @@ def arrival(r: dict) -> float:
 
 
 def idle_cost(mode: str, runs: list[dict]) -> str:
-    """What open pages cost while their tables wait on them: CPU ms per page and second."""
+    """What open pages cost while their tables wait on them: CPU ms per page and second, and the
+    statements the database ran per page and second (which a starved server's CPU may hide)."""
     return f"{mode}: " + ", ".join(
         f"{r['playing']} waiting pages cost {r['server_cpu'] + r['db_cpu']:.0f} % of a core "
-        f"({10 * (r['server_cpu'] + r['db_cpu']) / max(1, r['playing']):.2f} ms per page and second)" for r in runs) + "."
+        f"({10 * (r['server_cpu'] + r['db_cpu']) / max(1, r['playing']):.2f} ms per page and second, "
+        f"{r['db_statements_per_s'] / max(1, r['playing']):.2f} statements per page and second)" for r in runs) + "."
 
 
 def holds(r: dict) -> bool:
@@ -444,7 +455,7 @@ def verdict(mode: str, runs: list[dict]) -> str:
     if failed:
         r = failed[0]
         said += (f"; not at {r['players']} (move p95 {r['moves']['p95']:.0f} ms, "
-                 f"{'push' if mode == 'push' else 'due'} p95 {arrival(r):.0f} ms, {r['errors']} errors, "
+                 f"{'push' if r['mode'] == 'push' else 'due'} p95 {arrival(r):.0f} ms, {r['errors']} errors, "
                  f"{r['missed']} missed)")
     return said + "."
 
@@ -470,6 +481,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--pool", type=int, default=16, help="database connections per worker (DJANGO_DB_POOL_SIZE)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 players, about a minute")
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--baseline", help="another checkout's code (e.g. main's, from git archive): every run "
+                        "is made with it too, just before this checkout's, in the same run and database")
     args = parser.parse_args(argv)
     if args.quick:
         args.players, args.seconds, args.warmup, args.ramp = [20], 10, 5, 3
@@ -495,7 +508,9 @@ def main() -> None:
     stack.manage(env, "loadcontent")
     stack.manage(env, "collectstatic", "--noinput")
     args.logs = tempfile.mkdtemp(prefix="mogel-load-logs-")
-    results = [serve_and_run(mode, players, args) for players in args.players for mode in args.modes]
+    codes = [str(Path(args.baseline).resolve()), None] if args.baseline else [None]
+    results = [serve_and_run(mode, players, args, code)
+               for players in args.players for mode in args.modes for code in codes]
     report(results, args)
     print(f"The servers' logs: {args.logs}")
     if args.json:

@@ -234,9 +234,10 @@ async def run_mode(mode: str, a: int, b: int, b_pid: int, players: int, seconds:
     return stats
 
 
-def servers(env: dict, count: int = 2, workers: int = 1, log: str | None = None):
+def servers(env: dict, count: int = 2, workers: int = 1, log: str | None = None, root: Path = ROOT):
     """Processes A and B (``count`` of them): gunicorn, ``workers`` uvicorn workers each; ``log``: a
-    file for all they say (their tracebacks too), else PUSH_BENCH_LOG or nowhere for what is not an error."""
+    file for all they say (their tracebacks too), else PUSH_BENCH_LOG or nowhere for what is not an error.
+    ``root``: the checkout whose code (and gunicorn.conf.py) they run."""
     started = []
     for _number in range(count):
         port = stack.free_port()
@@ -244,7 +245,7 @@ def servers(env: dict, count: int = 2, workers: int = 1, log: str | None = None)
             [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
              "--workers", str(workers), "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",
              "--access-logfile", "/dev/null", "--graceful-timeout", "2"],
-            cwd=ROOT, env=env, stdout=open(log or os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"),
+            cwd=root, env=env, stdout=open(log or os.environ.get("PUSH_BENCH_LOG", os.devnull), "a"),
             stderr=subprocess.STDOUT if log else None, start_new_session=True)
         started.append((port, process))
     for port, _process in started:

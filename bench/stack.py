@@ -76,6 +76,15 @@ def cpu_seconds(root_pids: list[int]) -> float:
     return total / CLK_TCK
 
 
+def statements(database_url: str) -> int:
+    """Statements PostgreSQL has run in the database so far (committed and rolled-back
+    transactions: each autocommit query is one), whatever share of the cores the server got."""
+    import psycopg
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        return connection.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                                  "WHERE datname = current_database()").fetchone()[0]
+
+
 def postmaster_pid(database_url: str) -> list[int]:
     """The PostgreSQL server's main process, found by the port it listens on."""
     port = re.search(r":(\d+)/", database_url)

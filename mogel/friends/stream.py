@@ -91,9 +91,15 @@ class GameSource:
     def first(self) -> Update:
         return self._run(REDRAW, redraw=True)
 
-    def later(self) -> Update:
+    def later(self, heard: int | None = None, sure: bool = False) -> Update:
+        """Asked at every beat: who is at the table changes without a notice (a person's page
+        coming back), so each beat reads the seats and notes this page's presence. ``heard``:
+        the broker heard the game move: the whole row is read once, in ``service.run``."""
         if self.over:
             return self._after_game()
+        if heard is not None:
+            self._touch(list(self.table.seats.all()), play.wall_ms())
+            return self._run(TABLE)
         wall = play.wall_ms()
         row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS).first()
         if row is None:
@@ -194,7 +200,7 @@ class RoomSource:
     def first(self) -> Update:
         return self._step(force=True)
 
-    def later(self) -> Update:
+    def later(self, heard: int | None = None, sure: bool = False) -> Update:
         return self._step(force=False)
 
     def _step(self, force: bool) -> Update:

@@ -5,15 +5,20 @@ or a move falling due (the row's wake time), applies what fell due with the same
 (``service.run``: catch up, save with the version check, so two connections noticing the same
 due event apply it once) and sends the player's table exactly as the poll would answer it. Its
 event ids are the player's public version, never the row's own version.
+
+An open stream is the page's contact: it notes the player's presence every half grace. While
+the broker hears every change, that is all an idle page costs, and a server process notes the
+presences of all its open pages falling due together in one query (``note_presences``).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from django.db import connection
 from django.utils import translation
 
-from mogel.push.stream import Update, event
+from mogel.push.stream import Keep, Update, event
 
 from . import service
 from .models import PracticeGame
@@ -24,6 +29,8 @@ POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen
 # resume starts a count-in on the same version. The page skips a redraw or a table of a version
 # it already shows (its own move's answer came first), never a resume (table.js).
 REDRAW, TABLE, RESUME = "redraw", "table", "resume"
+# Games whose presences one query notes at most.
+BATCH = 500
 
 
 class TableSource:
@@ -36,13 +43,21 @@ class TableSource:
         self.kind, self.game_id, self.owner, self.sent = kind, game_id, owner, known
         self.render = render
         self.channel = service.channel(game_id)
+        # The small row as last read (version, wake, presence): whether the page is away.
+        self.row = None
         # The request's language: the stream's steps may run in other threads.
         self.language = translation.get_language()
 
     def first(self) -> Update:
         return self._run(REDRAW, redraw=True)
 
-    def later(self) -> Update:
+    def later(self, heard: int | None = None, sure: bool = False) -> Update:
+        """``heard``: the version the broker heard. ``sure``: the broker missed nothing since
+        the last step, and the page's presence is noted (the stream's keep): then this step is
+        the row's wake, a move falling due. Either way ``service.run`` reads the whole row once.
+        Else the small row is read first, as the poll's fast path does."""
+        if heard is not None or (sure and self.row is not None and not self.row.away):
+            return self._run(TABLE)
         wall = service.wall_ms()
         row = PracticeGame.objects.filter(pk=self.game_id, owner=self.owner, kind=self.kind.key).only(
             *POLL_FIELDS).first()
@@ -52,8 +67,19 @@ class TableSource:
         # brought back by its stream (only the page itself, when shown again, ends the pause).
         if (row.public_version == self.sent and (row.away or service.touch(row, wall))
                 and not _due(row, wall)):
-            return Update(self.channel, row.version, wake_s=_wake_s(row, wall))
+            return self._update(row, wall)
         return self._run(TABLE)
+
+    def _update(self, row: PracticeGame, wall: int, message: str | None = None, done: bool = False) -> Update:
+        """Ask again when a move falls due; note the presence every half grace meanwhile. A page
+        that is away is read at every beat: nothing notifies its return."""
+        self.row = PracticeGame(**{field: getattr(row, field) for field in POLL_FIELDS})
+        keep = None
+        if not row.away and row.seen_ms is not None:
+            every = service._grace_ms() // 2
+            keep = Keep(self.game_id, max(0, row.seen_ms + every - wall) / 1000, every / 1000, note_presences)
+        return Update(self.channel, row.version, message, wake_s=_wake_s(row, wall), done=done,
+                      each_beat=row.away, keep=keep)
 
     def _run(self, name: str, redraw: bool = False) -> Update:
         with translation.override(self.language):
@@ -65,8 +91,7 @@ class TableSource:
                 name = RESUME if turn.counting_in else name
                 message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
-        return Update(self.channel, row.version, message, wake_s=_wake_s(row, service.wall_ms()),
-                      done=turn.game.over)
+        return self._update(row, service.wall_ms(), message, done=turn.game.over)
 
 
 def _due(row: PracticeGame, wall: int) -> bool:
@@ -78,3 +103,21 @@ def _wake_s(row: PracticeGame, wall: int) -> float | None:
     if row.wake_ms is None or row.away:
         return None
     return (max(0, row.wake_ms - service.clock_at(row, wall)) + service.count_in_left(row, wall)) / 1000
+
+
+def note_presences(game_ids: list[str]) -> set[str]:
+    """The open pages' contact, for many games in one query (a :class:`Keep`): each game whose
+    clock runs (not away, within the grace, no count-in ahead) is noted as seen now, as
+    ``service.touch`` would; the others are returned to their streams' own steps, where
+    ``service.run`` decides. One ``UPDATE … RETURNING``: Django's update() tells no rows."""
+    wall, grace = service.wall_ms(), service._grace_ms()
+    table, pk = (connection.ops.quote_name(name) for name in (PracticeGame._meta.db_table, PracticeGame._meta.pk.column))
+    noted = set()
+    with connection.cursor() as cursor:
+        for start in range(0, len(game_ids), BATCH):
+            chunk = game_ids[start:start + BATCH]
+            cursor.execute(f"UPDATE {table} SET seen_ms = %s WHERE {pk} IN ({', '.join(['%s'] * len(chunk))}) "
+                           f"AND NOT away AND seen_ms BETWEEN %s AND %s RETURNING {pk}",
+                           [wall, *chunk, wall - grace, wall])
+            noted.update(found for found, in cursor.fetchall())
+    return noted

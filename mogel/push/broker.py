@@ -116,6 +116,10 @@ class _Hub:
         self.task = None
         self.failed_at = -RETRY_S
         self.listening = asyncio.Event()
+        # Counts the listener's starts and failures: a stream that read its state under one
+        # count, and finds the same one later while listening, has missed no change meanwhile.
+        self.epoch = 0
+        self.failing = False
 
     def heard(self, channel: str, version: int) -> None:
         if version > self.recent.get(channel, -1):
@@ -141,6 +145,14 @@ class _Hub:
             except TimeoutError:
                 pass
 
+    def health(self) -> int | None:
+        """See :func:`health`."""
+        if postgres():
+            return self.epoch if self.listening.is_set() else None
+        # SQLite's poller compares the rows' versions, so it misses nothing once it runs again;
+        # while it fails, streams read at every beat all the same.
+        return None if self.failing else self.epoch
+
     async def wait(self, channel: str, known: int, timeout_s: float) -> int | None:
         latest = self.recent.get(channel)
         if latest is not None and latest > known:
@@ -164,6 +176,8 @@ class _Hub:
             raise
         except Exception:
             self.failed_at = time.monotonic()
+            self.failing = True
+            self.epoch += 1
             log.warning("push broker failed; streams fall back to their ticks", exc_info=True)
         finally:
             self.listening.clear()
@@ -172,6 +186,7 @@ class _Hub:
         while self.waiting:
             for name, version in await sync_to_async(_pooled_versions, thread_sensitive=False)(list(self.waiting)):
                 self.heard(name, version)
+            self.failing = False
             await asyncio.sleep(POLL_S)
 
     async def _listen(self) -> None:
@@ -180,6 +195,7 @@ class _Hub:
         connection = await psycopg.AsyncConnection.connect(**_pg_params(), autocommit=True)
         try:
             await connection.execute(f"LISTEN {PG_CHANNEL}")
+            self.epoch += 1
             self.listening.set()
             idle = 0.0
             while idle < IDLE_S:
@@ -208,6 +224,13 @@ async def ready() -> None:
     await _hub().ready()
 
 
+def health() -> int | None:
+    """A token that stays the same while this process hears every committed change; None while
+    it may not (the listener failed or is not listening yet: a stream then reads at every beat,
+    so a change comes a little later but is never lost). Call it in the event loop's thread."""
+    return _hub().health()
+
+
 async def wait(channel: str, known: int, timeout_s: float) -> int | None:
     """The newer version of ``channel`` once one is committed (> ``known``), or None after
     ``timeout_s`` seconds (the caller's next wake time)."""
@@ -221,6 +244,15 @@ class SyncWaiter:
 
     def __init__(self):
         self.connection = None
+        self.epoch = 0
+
+    def health(self) -> int | None:
+        """As :func:`health`. SQLite: its wait compares the row's version itself, so it misses
+        nothing. PostgreSQL: from the first wait on, its connection listens (a failure ends the
+        stream, and the page reconnects)."""
+        if not postgres():
+            return 0
+        return self.epoch if self.connection is not None else None
 
     def wait(self, channel: str, known: int, timeout_s: float) -> int | None:
         ends = time.monotonic() + max(0.0, timeout_s)
@@ -237,6 +269,7 @@ class SyncWaiter:
             import psycopg
             self.connection = psycopg.Connection.connect(**_pg_params(), autocommit=True)
             self.connection.execute(f"LISTEN {PG_CHANNEL}")
+            self.epoch += 1
         while (left := ends - time.monotonic()) > 0:
             for note in self.connection.notifies(timeout=left):
                 parsed = _parse(note.payload)
