@@ -98,8 +98,9 @@ class GameSource:
         if self.over:
             return self._after_game()
         if heard is not None:
-            self._touch(list(self.table.seats.all()), play.wall_ms())
-            return self._run(TABLE)
+            seats = list(self.table.seats.all())
+            self._touch(seats, play.wall_ms())
+            return self._run(TABLE, seats=seats)
         wall = play.wall_ms()
         row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS).first()
         if row is None:
@@ -110,7 +111,7 @@ class GameSource:
                 and not _due(row, wall) and not any(service.gone(s, wall) for s in seats)):
             return Update(self.channel, row.version, self._seats(seats, wall),
                           wake_s=_wake_s(row, seats, self.seat_pk, wall))
-        return self._run(TABLE)
+        return self._run(TABLE, seats=seats)
 
     def _touch(self, seats: list[Seat], wall: int) -> None:
         """An open stream is its person's contact: the seat stays theirs while the page is open."""
@@ -118,9 +119,12 @@ class GameSource:
         if mine is not None:
             service.touch(mine, wall)
 
-    def _run(self, name: str, redraw: bool = False) -> Update:
+    def _run(self, name: str, redraw: bool = False, seats: list[Seat] | None = None) -> Update:
+        """``seats``: as this step read them already; the change, its table and the panel use
+        them (``turn.seats``) instead of reading them again. The stream sends the seat every
+        table its version moved to, so the save stamps the seat's events as sent (``sends``)."""
         with translation.override(self.language):
-            turn, _refusal = service.run(self.table, self.seat)
+            turn, _refusal = service.run(self.table, self.seat, seats=seats, sends=True)
             row, message = turn.row, None
             version = turn.public_version()
             went_on = self.held and not row.hold and version == self.sent
@@ -133,7 +137,7 @@ class GameSource:
             # The last table; from now on only the rematch (or somebody's presence) is news.
             self.over = True
             return self._after_game(message, force=redraw)
-        seats, wall = list(self.table.seats.all()), play.wall_ms()
+        seats, wall = turn.seats, play.wall_ms()
         return Update(self.channel, row.version, _joined(message, self._seats(seats, wall, force=redraw)),
                       wake_s=_wake_s(row, seats, self.seat_pk, wall))
 
