@@ -20,6 +20,7 @@ import random
 
 from . import cards as C
 from .bots import NOTICE_CAP, PROFILES, Bot, guard_busy
+from .tells import log_read
 
 # What one card fewer in hand is worth beyond its minus points (it brings going out nearer),
 # and what a caught cheat costs besides that: the guard's penalty card, which a hard guard
@@ -55,7 +56,6 @@ class ExpertBot(Bot):
         hand = view["hand"]
         if len(hand) < 2 or view["act"] is not None:
             return None
-        _remember_catches(view, memory)
         chance = notice_chance(self.guard, view, memory)
         playable = {a.split()[1] for a in owed if a.startswith("play ")}
         moths = sum(C.kind(c) == C.MOTH for c in hand)
@@ -87,8 +87,14 @@ def cheat_value(card: str, chance: float, moths: int = 0, guard_moth: float = 0.
 
 
 def _remember_catches(view: dict, memory: dict) -> None:
-    """Which guards caught this seat (this game): a guard that saw a seat cheat watches it closer."""
+    """Which guards caught this seat (this game): a guard that saw a seat cheat watches it closer.
+    Reads the events since the bot's last look (``log_n``, kept by ``Bot.observe``), or the whole
+    round's log at a round's first look."""
     me, caught_by = view["seat"], memory.setdefault("caught_by", [])
-    for e in view["log"]:
+    if memory.get("round") == view["round"] and "log_n" in memory:
+        new, _ = log_read(view, memory)
+    else:
+        new = view["log"]
+    for e in new:
         if e["code"] == "caught" and e["accused"] == me and e["seat"] not in caught_by:
             caught_by.append(e["seat"])
