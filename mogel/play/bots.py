@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 # The lobby's pace choice, as a factor on ``settings.MOGEL_BOT_PACE_MS`` (the normal pace):
 # 1.8 / 1.0 / 0.6 s between deliberate bot moves with the default of 1000 ms.

@@ -31,7 +31,7 @@ class LobbyForm(forms.Form):
     level = forms.ChoiceField(
         label=_("Bot level"), initial="normal", widget=forms.RadioSelect,
         choices=[("easy", pgettext_lazy("bot level", "Easy")), ("normal", pgettext_lazy("bot level", "Normal")),
-                 ("hard", pgettext_lazy("bot level", "Hard"))])
+                 ("hard", pgettext_lazy("bot level", "Hard")), ("expert", pgettext_lazy("bot level", "Expert"))])
     # How long the bots take for a deliberate move (mogel.play.bots.PACES).
     # A lobby page opened before this choice existed posts none: normal, as it was then.
     pace = forms.ChoiceField(

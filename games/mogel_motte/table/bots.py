@@ -10,13 +10,14 @@ from __future__ import annotations
 from django.conf import settings
 
 from games.mogel_motte.engine import bots as engine_bots
+from games.mogel_motte.engine.expert import ExpertBot
 from mogel.play.bots import Planned, pace_ms, paced
 
 REFLEX = ("slap", "race", "catch")
 
 # How long a bot's tell shows on its seat, from the moment the page learns of it: harder bots
 # cheat more subtly. A glance at the wrong moment misses it (bench/guard_attention.py).
-TELL_MS = {"easy": 800, "normal": 600, "hard": 400}
+TELL_MS = {"easy": 800, "normal": 600, "hard": 400, "expert": 400}
 
 
 def tell_ms(level: str) -> int:
@@ -35,7 +36,10 @@ def _engine_bots(game, level: str, pace: str = "normal", seats=None) -> dict:
     bots = {}
     overrides = profile()
     for seat in (range(1, game.players) if seats is None else sorted(seats)):
-        bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms(pace), profile=overrides)
+        if level == "expert":   # hard's reflexes and play, cheats priced by the guard's model
+            bots[seat] = ExpertBot(pace_ms=pace_ms(pace), profile=overrides)
+        else:
+            bots[seat] = engine_bots.Bot(level, pace_ms=pace_ms(pace), profile=overrides)
     return bots
 
 

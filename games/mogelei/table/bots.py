@@ -14,6 +14,7 @@ import random
 
 from mogel.play.bots import Planned, last_public_t, pace_ms
 from games.mogelei.engine import bots as engine_bots
+from games.mogelei.engine.expert import ExpertBot
 
 HUMAN = 0
 # A decision's time as a share of the pace, by phase: laying is quick (everyone lays at once),
@@ -45,7 +46,8 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0, pace: str = "norm
         return None
     at, seat = min(due)
     legal = game.legal_actions(seat)
-    action = engine_bots.Bot(level, game.seed).choose(_whole(game.view(seat)), legal, memories.get(seat) or {})
+    bot = ExpertBot(game.seed) if level == "expert" else engine_bots.Bot(level, game.seed)
+    action = bot.choose(_whole(game.view(seat)), legal, memories.get(seat) or {})
     return Planned(seat, action, max(at, game.clock))
 
 
