@@ -24,7 +24,7 @@ from . import service
 from .models import PracticeGame
 
 # The small row the poll and the stream read to tell "nothing new" (service.touch, clock_at).
-POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away")
+POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
 # Event names: a redraw is the whole table for a page that (re)connected; a table is news; a
 # resume starts a count-in on the same version. The page skips a redraw or a table of a version
 # it already shows (its own move's answer came first), never a resume (table.js).
@@ -72,14 +72,16 @@ class TableSource:
 
     def _update(self, row: PracticeGame, wall: int, message: str | None = None, done: bool = False) -> Update:
         """Ask again when a move falls due; note the presence every half grace meanwhile. A page
-        that is away is read at every beat: nothing notifies its return."""
+        that is away is read at every beat: nothing notifies its return. So is a round's end
+        held for the scores: "go on" changes the row but not its version, so the broker's
+        notice of it wakes nobody, and the bots' next move is due from then on."""
         self.row = PracticeGame(**{field: getattr(row, field) for field in POLL_FIELDS})
         keep = None
         if not row.away and row.seen_ms is not None:
             every = service._grace_ms() // 2
             keep = Keep(self.game_id, max(0, row.seen_ms + every - wall) / 1000, every / 1000, note_presences)
         return Update(self.channel, row.version, message, wake_s=_wake_s(row, wall), done=done,
-                      each_beat=row.away, keep=keep)
+                      each_beat=row.away or row.hold, keep=keep)
 
     def _run(self, name: str, redraw: bool = False) -> Update:
         with translation.override(self.language):

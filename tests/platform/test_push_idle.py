@@ -242,3 +242,32 @@ def test_after_the_page_said_it_left_the_stream_stops_noting_and_reads_at_every_
     assert reads and reads[0] <= 1450 + GRACE_MS // 2 and reads == list(range(reads[0], 4000 + TICK_MS, TICK_MS))[:len(reads)]
     assert len(reads) >= (4000 - reads[0]) // TICK_MS
     assert paused.seen_ms <= clock.ms - 2000
+
+
+
+def held_after_a_round(client, clock):
+    """A whole game's first round played through the service, the player on the first move it
+    owes: the row as it stands while the round's scores are held for the player to read."""
+    url = client.post(LOBBY["en"], {"name": "Ann", "players": 3, "level": "normal", "rounds": "full",
+                                    "ant_pile": "discard"}).url
+    for _ in range(3000):
+        row = row_of(url)
+        if row.hold:
+            return url
+        owed = service.load(row).game.owed_actions(service.HUMAN)
+        if owed:
+            service.run(row.pk, row.owner, owed[0], row.public_version)
+        else:
+            clock.tick(100)
+            service.run(row.pk, row.owner)
+    raise AssertionError("the first round did not end")
+
+
+def test_while_a_round_s_scores_are_held_the_stream_reads_at_every_beat(client, clock, settings, stream):
+    # "Go on" ends the hold without a new version: nothing the broker hears wakes the stream,
+    # and the bots' next move falls due from that moment, so the stream must look for itself.
+    settings.MOGEL_PLAY_SEED, settings.MOGEL_BOT_PACE_MS = 7, 50
+    url = held_after_a_round(client, clock)
+    stream(url, 1)
+    reads = [at for at, sqls in after_first_event(stream) if game_reads(sqls)]
+    assert len(reads) >= 1000 // TICK_MS - 1
