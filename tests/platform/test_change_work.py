@@ -115,7 +115,7 @@ def _stamps_of_a_played_game(settings, clock, key):
 
 
 @pytest.mark.parametrize("key", ["mogel-motte", "mogelei"])
-def test_a_bots_move_pushed_by_the_stream_that_makes_it_costs_ten_queries(client, settings, clock, key):
+def test_a_bots_move_pushed_by_the_stream_that_makes_it_costs_its_fixed_queries_and_no_stamp(client, settings, clock, key):
     """The stream notices a bot's move due, makes and saves it, and pushes the table. Its
     queries: the small row; the full row; the save in its transaction (a savepoint here, inside
     the test's own: SAVEPOINT, the UPDATE with the version check, the events' INSERT, the
