@@ -39,13 +39,18 @@ LINES = [("mogel", 3), ("mogel", 4), ("mogel", 5),
          ("mogelei", 3), ("mogelei", 4), ("mogelei", 5), ("mogelei", 8)]
 
 
-def _timed(bot, method: str, times: list):
+def _timed(bot, method: str, times: list, searches: list | None = None):
+    """Times every call of ``method``; a search (``bot.last`` set) also goes to ``searches`` as
+    (milliseconds, whether it overruled the rule, whether the time cap ended it)."""
     inner = getattr(bot, method)
 
     def timed(*args, **kwargs):
         start = time.perf_counter()
         out = inner(*args, **kwargs)
-        times.append(time.perf_counter() - start)
+        took = time.perf_counter() - start
+        times.append(took)
+        if searches is not None and getattr(bot, "last", None) is not None:
+            searches.append((took, bot.overruled, bot.last.stopped_by_time))
         return out
     setattr(bot, method, timed)
     return bot
@@ -84,15 +89,21 @@ def mogelei_game(seed: int, players: int, options: dict) -> dict:
     from games.mogelei.engine.expert import ExpertBot
     pattern = seating(players, seed)
     times: list[float] = []
-    bots = {s: _timed(ExpertBot(seed // 2, **options), "choose", times) if ch == "A"
-            else Bot("hard", seed // 2) for s, ch in enumerate(pattern)}
+    searches: list = []
+    options = {"time_ms": None, **options}      # the ladder replays exactly: iterations only
+    against = options.pop("against", "hard")     # "rule": the expert without its search
+
+    def other() -> Bot:
+        return ExpertBot(seed // 2, iterations=0) if against == "rule" else Bot("hard", seed // 2)
+    bots = {s: _timed(ExpertBot(seed // 2, **options), "choose", times, searches) if ch == "A"
+            else other() for s, ch in enumerate(pattern)}
     game = Game.new(players, seed // 2, games=1, dealer=(seed // 2) % players)
     stats = play_bots(game, bots)
     rates: dict = {"A": {}, "B": {}}
     for seat, ch in enumerate(pattern):
         for key, n in stats[seat].items():
             rates[ch][key] = rates[ch].get(key, 0) + n
-    return _result(pattern, game.view(None)["scores"], game.ranking()[0], times, rates)
+    return {**_result(pattern, game.view(None)["scores"], game.ranking()[0], times, rates), "searches": searches}
 
 
 def _result(pattern: str, points: list, first: list, times: list, rates: dict) -> dict:
@@ -145,7 +156,14 @@ def run_line(pool, game: str, players: int, games: int, first: int, options: dic
           f"[{games} games ({stuck} cut by the step cap, their pairs left out), {time.perf_counter() - t0:.0f} s, load {os.getloadavg()[0]:.1f}]", flush=True)
     print(f"    expert decision time ({len(times)} decisions): p50 {_pct(times, .5):.2f} ms, "
           f"p95 {_pct(times, .95):.2f} ms, max {max(times, default=0) * 1000:.1f} ms", flush=True)
-    for label, ch in (("expert", "A"), ("hard", "B")):
+    searches = [x for r in results for x in r.get("searches", ())]
+    if searches:
+        took = [t for t, _, _ in searches]
+        print(f"    searched decisions ({len(searches)}): p50 {_pct(took, .5):.2f} ms, p95 {_pct(took, .95):.2f} ms, "
+              f"max {max(took) * 1000:.1f} ms; the search overruled the rule in "
+              f"{sum(o for _, o, _ in searches) / len(searches):.1%}, the time cap ended "
+              f"{sum(c for _, _, c in searches) / len(searches):.1%}", flush=True)
+    for label, ch in (("expert", "A"), (options.get("against", "hard"), "B")):
         total: dict = {}
         for r in results:
             for k, v in r["rates"][ch].items():
@@ -155,6 +173,8 @@ def run_line(pool, game: str, players: int, games: int, first: int, options: dic
 
 
 def _number_or_pair(text: str):
+    if text.isalpha():
+        return text
     return tuple(float(x) for x in text.split(",")) if "," in text else float(text)
 
 
@@ -165,7 +185,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0, even)")
     parser.add_argument("--only", default="", help="e.g. mogel:4,mogelei:3 (default: every line)")
     parser.add_argument("--option", action="append", default=[],
-                        help="an expert option as name=value (pilots), e.g. margin=2")
+                        help="an expert option as name=value (pilots), e.g. margin=2, iterations=64; "
+                             "Mogelei: against=rule plays the expert against itself without search")
     args = parser.parse_args()
     lines = [(g, int(p)) for g, p in (x.split(":") for x in args.only.split(","))] if args.only else LINES
     options = {k: _number_or_pair(v) for k, v in (o.split("=") for o in args.option)}
