@@ -13,7 +13,7 @@ prior (``bots._bluff_rate``; Bayes: hidden because it bluffs, or because it had 
 One sample plays the rest of the round (:class:`RoundSim`, a compact copy of the rules); its return
 per seat is the round's points (3 per fattest egg, minus the eggs collected) against the others'
 mean. The other seats play :meth:`RoundSim.policy`, whose rates (``MODEL``) were measured by
-self-play (``bench/expert_model.py``; docs/expert-bots.md says how).
+self-play (``bench/bluff_model.py``; docs/expert-bots.md says how).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .cards import eggs as eggs_on
 from .cards import value as _value
 from .game import accusable, fattest_egg, on_turn_after_pass, reveal_order
 
-# The opponent model's rates per level, measured by self-play (bench/expert_model.py --level L,
+# The opponent model's rates per level, measured by self-play (bench/bluff_model.py --level L,
 # 200 four-player matches of the level against itself, 2026-11-27): on turn with a seat open to
 # accusation, how often it accused; otherwise, with cards left, how often it went on. A seat's
 # bluff rate is not a constant: each seat's own is read from the memory (with the prior of the

@@ -1,6 +1,6 @@
-"""Calibrates the Mogelei expert's opponent model (``games.mogelei.engine.search.MODEL``) by self-play.
+"""Calibrates the Mogelei expert's opponent model (``games.mogelei.engine.search.MODEL``) by self-play: how each level bluffs, accuses and goes on.
 
-Run: ``nice -n 19 python bench/expert_model.py [--games N] [--players P] [--level hard]``. Bots of
+Run: ``nice -n 19 python bench/bluff_model.py [--games N] [--players P] [--level hard]``. Bots of
 one level play each other (the expert's rule, without its search, with ``--level expert``); at
 every choice on turn we note whether a seat was open to accusation (face down, and by hard's own
 count able to hold the colour), and what the bot did: accuse, continue or end. MODEL["accuse"] is
