@@ -10,6 +10,8 @@ Two layers, both deciding from the bot's own view and memory only:
   ``search.py`` (weighted by each seat's observed bluff rate) and overrules the rule only when
   another action is clearly better: by :attr:`ExpertBot.margin` points of a round plus two
   standard errors of the difference. Sampling noise must not overrule a well-made rule.
+  It searches at tables of up to :data:`MOST_PLAYERS` players, where it was measured stronger
+  than the rule; at larger tables the rule decides alone.
 
 The call (which colour) is the rule's; a decision with one legal action is not searched.
 Budget: :data:`ITERATIONS` iterations, and :data:`TIME_MS` as a cap checked between them (the
@@ -39,6 +41,11 @@ PROFILE: dict = {"bluff_prior": (3.0, 1.0), "reward": 2.0}
 # the time cap keeps a loaded server's request short.
 ITERATIONS = 128
 TIME_MS = 50.0
+# The search decides at tables of up to this many players; at larger ones the rule does. Measured
+# on the ladder's seeds against hard (docs/expert-bots.md, section 3b): at 3 players the search adds
+# about 2 points a game to the rule; at 4 and 5 it cost about 2 (also with three times the margins,
+# and in every kind of decision), so there its model of the others is not good enough to overrule.
+MOST_PLAYERS = 3
 # Whose accuse / continue habits the search expects of the other seats (``search.MODEL``): hard's,
 # a careful player's; each seat's bluff rate is its own, watched over the match.
 OPPONENTS = "hard"
@@ -59,8 +66,13 @@ class ExpertBot(B.Bot):
     margin = {"lay": 2.0, "reveal": 0.5, "choose": 0.5}
 
     def __init__(self, seed: int = 0, iterations: int = ITERATIONS, time_ms: float | None = TIME_MS,
-                 opponents: str = OPPONENTS, **profile) -> None:
+                 opponents: str = OPPONENTS, searched: str | None = None, caution: float = 1.0,
+                 most_players: int = MOST_PLAYERS, **profile) -> None:
         super().__init__("hard", seed, {**PROFILE, **profile})
+        self.margin = {phase: m * caution for phase, m in self.margin.items()}
+        self.most_players = int(most_players)
+        if searched is not None:      # a pilot: search one kind of decision only
+            self.searched = (searched,)
         self.iterations, self.time_ms = int(iterations), time_ms
         self.model = S.MODEL[opponents]
         self.last: ismcts.Result | None = None     # the last search, for the bench
@@ -74,7 +86,8 @@ class ExpertBot(B.Bot):
     def choose(self, view: dict, legal: list[str], memory: dict | None = None) -> str | None:
         self.last, self.overruled = None, False
         usual = super().choose(view, legal, memory)
-        if len(legal) < 2 or view["phase"] not in self.searched or not self.iterations:
+        if (len(legal) < 2 or view["phase"] not in self.searched or not self.iterations
+                or view["players"] > self.most_players):
             return usual
         memory = copy.deepcopy(memory) if memory else {}
         B.observe(view, memory)             # on a copy: deciding never changes the memory

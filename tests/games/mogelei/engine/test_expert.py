@@ -22,7 +22,8 @@ SMALL = 12      # iterations: enough to exercise the search, cheap enough for a 
 
 
 def expert(seed, iterations=SMALL):
-    return ExpertBot(seed, iterations=iterations, time_ms=None)
+    """The expert with its search at every table size: the search's tests cover 3 to 8 players."""
+    return ExpertBot(seed, iterations=iterations, time_ms=None, most_players=8)
 
 
 def table(players, seed):
@@ -174,7 +175,7 @@ def test_every_sampled_deal_keeps_what_the_seat_knows_and_what_is_public(seed, p
 
 def test_the_time_cap_ends_a_search_with_the_best_action_so_far():
     game, seat, memories = some_position(4, 5)
-    bot = ExpertBot(4, iterations=10**7, time_ms=1)
+    bot = ExpertBot(4, iterations=10**7, time_ms=1, most_players=5)
     action = bot.choose(game.view(seat), game.legal_actions(seat), copy.deepcopy(memories[seat]))
     assert action in game.legal_actions(seat)
     assert bot.last.stopped_by_time and bot.last.iterations < 10**7
@@ -204,3 +205,14 @@ def test_a_decision_with_one_legal_action_or_a_call_is_not_searched():
     assert game.phase == "call"
     bot.choose(game.view(caller), game.legal_actions(caller), {})
     assert bot.last is None
+
+
+def test_the_site_expert_searches_at_three_players_and_decides_by_its_rule_at_more():
+    for players, searched in ((3, True), (4, False), (8, False)):
+        game, seat, memories = some_position(7, players)
+        bot = ExpertBot(7, iterations=SMALL, time_ms=None)
+        action = bot.choose(game.view(seat), game.legal_actions(seat), copy.deepcopy(memories[seat]))
+        assert (bot.last is not None) == searched, players
+        if not searched:
+            assert action == expert(7, iterations=0).choose(game.view(seat), game.legal_actions(seat),
+                                                             copy.deepcopy(memories[seat]))
