@@ -168,15 +168,16 @@ def run_line(pool, game: str, players: int, games: int, first: int, options: dic
     stuck = sum(bool(r.get("stuck")) for r in results)
     times = [t for r in results for t in r["times"]]
     ahead = d - dci > 0
-    unit = "points" if game == "mogelei" else "minus points (hard - expert)"
-    print(f"{game:<8} {players}p  expert - hard {d:+6.2f} ± {dci:4.2f} {unit}; first place "
+    other = "expert without search" if options.get("against") == "expert" else "hard"
+    unit = "points" if game == "mogelei" else f"minus points ({other} - expert)"
+    print(f"{game:<8} {players}p  expert - {other} {d:+6.2f} ± {dci:4.2f} {unit}; first place "
           f"{w:6.1%} ± {wci:4.1%}; ahead at 95%: {'yes' if ahead else 'NO'}  "
           f"[{games} games ({stuck} cut by the step cap, their pairs left out), {time.perf_counter() - t0:.0f} s, load {os.getloadavg()[0]:.1f}]", flush=True)
     print(f"    expert decision time ({len(times)} decisions): p50 {_pct(times, .5):.2f} ms, "
           f"p95 {_pct(times, .95):.2f} ms, max {max(times, default=0) * 1000:.1f} ms", flush=True)
     if game == "mogel":
         _search_line([s for r in results for s in r["searches"]])
-    for label, ch in (("expert", "A"), ("hard", "B")):
+    for label, ch in (("expert", "A"), ("hard" if other == "hard" else "nosearch", "B")):
         total: dict = {}
         for r in results:
             for k, v in r["rates"][ch].items():
