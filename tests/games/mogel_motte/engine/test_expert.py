@@ -140,7 +140,7 @@ def same_decision_when_hidden_cards_move(game, bots, memories, seed, rng):
 
 
 def test_the_experts_decision_does_not_depend_on_cards_it_cannot_see():
-    compared = 0
+    compared = under_moved = 0
     for seed in range(3):
         game, bots, memories = Game.new(4, seed), mixed(4, seed), {}
         rng = random.Random(seed)
@@ -149,7 +149,9 @@ def test_the_experts_decision_does_not_depend_on_cards_it_cannot_see():
             if game.over:
                 break
             compared += same_decision_when_hidden_cards_move(game, bots, memories, seed, rng)
+            under_moved += any(hidden_from(game, s, rng).under != game.under for s in range(4))
     assert compared > 30
+    assert under_moved > 3, "the others' cards under the table were dealt anew too"
 
 
 @settings(max_examples=12, deadline=None)
