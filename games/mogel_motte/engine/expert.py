@@ -1,4 +1,4 @@
-"""Mogel Motte's expert bot: hard's play, slaps and races, with cheats chosen by their expected value.
+"""Mogel Motte's expert bot: hard's slaps and races, cheats chosen by their expected value, searched moves.
 
 Hard cheats on a hunch: a fixed chance per change of the game, higher while the guard is busy
 (``PROFILES["hard"]``), and is caught about half the time (docs/cheating-model.md). The expert
@@ -12,6 +12,10 @@ of becoming the guard, the only seat that may play its moths. The expert cheats 
 the best expected value when that value reaches :data:`MARGIN` (after hard's short delay), and
 otherwise waits for a better moment: a guard busy with its turn or a window. It never reads another seat's hand: the decision
 uses ``view`` and ``legal`` as every bot does (docs/expert-bots.md).
+
+Its deliberate moves with a choice (which card to play, the spider's gift, the hand-over) are
+searched (``mogel.core.ismcts`` over deals drawn by :mod:`.search` from its view and memory):
+hard's move stands unless the search finds another clearly better (docs/expert-bots.md, 2a).
 """
 
 from __future__ import annotations
