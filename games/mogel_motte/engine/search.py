@@ -32,7 +32,7 @@ SCALE = 20.0            # minus points swing about ±20 in a few laps: returns o
 
 # How much likelier a card of each kind is to be under the table than its share of the deck says:
 # (share of the kind among the cards a level cheated) / (its share of the deck: moth 11.3%, action
-# 28.2%, number 60.6%). Measured by self-play, ``bench/expert_model.py --games 400`` (4 players,
+# 28.2%, number 60.6%). Measured by self-play, ``bench/cheat_model.py --games 400`` (4 players,
 # one level in every seat, seeds 0-399, 2026-11-27; the expert with its search off): hard cheated
 # 11,280 cards, 53.8% moths, 34.7% action cards, 11.6% numbers; the expert 13,694, 69.1% / 30.9% /
 # 0.0% (it never finds a number card worth cheating; a kind never seen gets 0.02, so a sample can

@@ -1,6 +1,6 @@
 """The cheat model behind Mogel Motte's expert sampler: which kinds of card each level cheats.
 
-Run: ``nice -n 19 python bench/expert_model.py [--games N] [--players P] [--workers W]``.
+Run: ``nice -n 19 python bench/cheat_model.py [--games N] [--players P] [--workers W]``.
 
 Self-play, one level in every seat (the expert with its search off: its cheats do not depend
 on the search, and self-play stays fast). Over every cheat made: the share of moths, action
