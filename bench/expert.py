@@ -15,6 +15,17 @@ interval is over independent deals.
 
 Decision time: wall clock of every deliberate decision the expert is asked for (``decide``
 for Mogel Motte, ``choose`` for Mogelei) on this shared machine; the load average is printed.
+Mogelei's search: ``--option iterations=N`` (default the expert's ``ITERATIONS``; 0 is the
+expert without search), ``--option time_ms=50`` for the site's cap (default none),
+``--option most_players=8`` to search at every table size.
+Mogel Motte's search: ``--iterations-motte`` per searched decision (default the expert's
+``ITERATIONS``; 0 is the expert without search) and ``--cap-motte`` ms (default none, so every
+run replays exactly); per line the wall clock of the searched decisions (p50/p95/max) and the
+share where the search overruled the move without search. ``--against expert`` seats the
+expert without search in the other half instead of hard, in both games (the pilot: does the
+search add?).
+``--site N``: N games at 4 players at the site's budget (``ITERATIONS`` under the ``TIME_MS``
+cap): searched decision times and how often the cap ended a search.
 Rates per level over its seats: Mogel Motte cheats per round and seat, the share of its cheats
 caught, its catch rate as guard and its wrong Caught! per round and seat; Mogelei its bluff
 rate, accusations per choice on turn and their accuracy.
@@ -39,15 +50,35 @@ LINES = [("mogel", 3), ("mogel", 4), ("mogel", 5),
          ("mogelei", 3), ("mogelei", 4), ("mogelei", 5), ("mogelei", 8)]
 
 
-def _timed(bot, method: str, times: list):
+def _timed(bot, method: str, times: list, searches: list | None = None):
+    """Times every call of ``method``; a search (``bot.last`` set) also goes to ``searches`` as
+    (seconds, whether it overruled the rule, whether the time cap ended it)."""
     inner = getattr(bot, method)
 
     def timed(*args, **kwargs):
         start = time.perf_counter()
         out = inner(*args, **kwargs)
-        times.append(time.perf_counter() - start)
+        took = time.perf_counter() - start
+        times.append(took)
+        if searches is not None and getattr(bot, "last", None) is not None:
+            searches.append((took, bot.overruled, bot.last.stopped_by_time))
         return out
     setattr(bot, method, timed)
+    return bot
+
+
+def _searched(bot, searches: list):
+    """Keep (wall time, overruled, stopped by the cap) of every search the expert ran (not the
+    remembered answers: ``bot.last`` is None for those)."""
+    inner = bot.search
+
+    def timed(*args):
+        start = time.perf_counter()
+        out = inner(*args)
+        if bot.last is not None:
+            searches.append((time.perf_counter() - start, bot.overruled, bot.last.stopped_by_time))
+        return out
+    bot.search = timed
     return bot
 
 
@@ -55,9 +86,15 @@ def mogel_game(seed: int, players: int, options: dict) -> dict:
     from games.mogel_motte.engine import Game
     from games.mogel_motte.engine.bots import Bot, play_bots
     from games.mogel_motte.engine.expert import ExpertBot
+    options = dict(options)
+    against = options.pop("against", "hard")
     pattern = seating(players, seed)
     times: list[float] = []
-    bots = {s: _timed(ExpertBot(**options), "decide", times) if ch == "A" else Bot("hard")
+    searches: list[tuple] = []
+
+    def other() -> Bot:
+        return ExpertBot(iterations=0) if against == "expert" else Bot("hard")
+    bots = {s: _searched(_timed(ExpertBot(**options), "decide", times), searches) if ch == "A" else other()
             for s, ch in enumerate(pattern)}
     game = Game.new(players, seed // 2, first_guard=(seed // 2) % players)
     # A few deals make bots of any level pass spiders and ants round the table for ever (the
@@ -75,7 +112,8 @@ def mogel_game(seed: int, players: int, options: dict) -> dict:
         guard["caught_as_guard"] += cheat["caught"]
     for wrong in stats["wrong"]:
         rates[pattern[wrong["guard"]]]["wrong"] += 1
-    return {**_result(pattern, [-s for s in game.scores], game.ranking()[0], times, rates), "stuck": not game.over}
+    return {**_result(pattern, [-s for s in game.scores], game.ranking()[0], times, rates),
+            "stuck": not game.over, "searches": searches}
 
 
 def mogelei_game(seed: int, players: int, options: dict) -> dict:
@@ -84,15 +122,21 @@ def mogelei_game(seed: int, players: int, options: dict) -> dict:
     from games.mogelei.engine.expert import ExpertBot
     pattern = seating(players, seed)
     times: list[float] = []
-    bots = {s: _timed(ExpertBot(seed // 2, **options), "choose", times) if ch == "A"
-            else Bot("hard", seed // 2) for s, ch in enumerate(pattern)}
+    searches: list = []
+    options = {"time_ms": None, **options}      # the ladder replays exactly: iterations only
+    against = options.pop("against", "hard")     # "expert": the expert without its search
+
+    def other() -> Bot:
+        return ExpertBot(seed // 2, iterations=0) if against == "expert" else Bot("hard", seed // 2)
+    bots = {s: _timed(ExpertBot(seed // 2, **options), "choose", times, searches) if ch == "A"
+            else other() for s, ch in enumerate(pattern)}
     game = Game.new(players, seed // 2, games=1, dealer=(seed // 2) % players)
     stats = play_bots(game, bots)
     rates: dict = {"A": {}, "B": {}}
     for seat, ch in enumerate(pattern):
         for key, n in stats[seat].items():
             rates[ch][key] = rates[ch].get(key, 0) + n
-    return _result(pattern, game.view(None)["scores"], game.ranking()[0], times, rates)
+    return {**_result(pattern, game.view(None)["scores"], game.ranking()[0], times, rates), "searches": searches}
 
 
 def _result(pattern: str, points: list, first: list, times: list, rates: dict) -> dict:
@@ -139,13 +183,15 @@ def run_line(pool, game: str, players: int, games: int, first: int, options: dic
     stuck = sum(bool(r.get("stuck")) for r in results)
     times = [t for r in results for t in r["times"]]
     ahead = d - dci > 0
-    unit = "points" if game == "mogelei" else "minus points (hard - expert)"
-    print(f"{game:<8} {players}p  expert - hard {d:+6.2f} ± {dci:4.2f} {unit}; first place "
+    other = "expert without search" if options.get("against") == "expert" else "hard"
+    unit = "points" if game == "mogelei" else f"minus points ({other} - expert)"
+    print(f"{game:<8} {players}p  expert - {other} {d:+6.2f} ± {dci:4.2f} {unit}; first place "
           f"{w:6.1%} ± {wci:4.1%}; ahead at 95%: {'yes' if ahead else 'NO'}  "
           f"[{games} games ({stuck} cut by the step cap, their pairs left out), {time.perf_counter() - t0:.0f} s, load {os.getloadavg()[0]:.1f}]", flush=True)
     print(f"    expert decision time ({len(times)} decisions): p50 {_pct(times, .5):.2f} ms, "
           f"p95 {_pct(times, .95):.2f} ms, max {max(times, default=0) * 1000:.1f} ms", flush=True)
-    for label, ch in (("expert", "A"), ("hard", "B")):
+    _search_line([s for r in results for s in r["searches"]])
+    for label, ch in (("expert", "A"), ("hard" if other == "hard" else "nosearch", "B")):
         total: dict = {}
         for r in results:
             for k, v in r["rates"][ch].items():
@@ -154,8 +200,34 @@ def run_line(pool, game: str, players: int, games: int, first: int, options: dic
     return ahead
 
 
+def _search_line(searches: list) -> None:
+    if not searches:
+        print("    no search ran", flush=True)
+        return
+    times = [t for t, _, _ in searches]
+    print(f"    searched decisions {len(searches)}: p50 {_pct(times, .5):.1f} ms, p95 {_pct(times, .95):.1f} ms, "
+          f"max {max(times) * 1000:.1f} ms; the search overruled the move without search in "
+          f"{sum(o for _, o, _ in searches) / len(searches):.1%}; the time cap ended "
+          f"{sum(c for _, _, c in searches) / len(searches):.1%}", flush=True)
+
+
+def site_budget(games: int, workers: int) -> None:
+    """Mogel Motte at the site's budget, 4 players, expert against hard: searched decision times."""
+    from games.mogel_motte.engine import expert
+    options = {"iterations": expert.ITERATIONS, "time_ms": expert.TIME_MS}
+    print(f"site budget: {expert.ITERATIONS} iterations, cap {expert.TIME_MS:.0f} ms; {games} games at "
+          f"4 players, {workers} processes; load average {os.getloadavg()[0]:.2f}", flush=True)
+    with Pool(workers) as pool:
+        results = pool.map(job, [("mogel", i, 4, options) for i in range(games)], chunksize=2)
+    _search_line([s for r in results for s in r["searches"]])
+    print(f"    load average at the end {os.getloadavg()[0]:.2f}", flush=True)
+
+
 def _number_or_pair(text: str):
-    return tuple(float(x) for x in text.split(",")) if "," in text else float(text)
+    try:
+        return tuple(float(x) for x in text.split(",")) if "," in text else float(text)
+    except ValueError:
+        return text     # a level, e.g. table_level=hard
 
 
 def main() -> int:
@@ -166,15 +238,31 @@ def main() -> int:
     parser.add_argument("--only", default="", help="e.g. mogel:4,mogelei:3 (default: every line)")
     parser.add_argument("--option", action="append", default=[],
                         help="an expert option as name=value (pilots), e.g. margin=2")
+    parser.add_argument("--iterations-motte", type=int, default=None,
+                        help="Mogel Motte: search iterations per decision (default ITERATIONS; 0: no search)")
+    parser.add_argument("--cap-motte", type=float, default=None, help="Mogel Motte: time cap in ms (default none)")
+    parser.add_argument("--against", choices=("hard", "expert"), default="hard",
+                        help="the other half's level (expert: the expert without search)")
+    parser.add_argument("--site", type=int, default=0, help="instead: N games at the site's budget")
     args = parser.parse_args()
+    if args.site:
+        site_budget(args.site, args.workers)
+        return 0
     lines = [(g, int(p)) for g, p in (x.split(":") for x in args.only.split(","))] if args.only else LINES
     options = {k: _number_or_pair(v) for k, v in (o.split("=") for o in args.option)}
+    from games.mogel_motte.engine.expert import ITERATIONS
+    # The sampler expects the cheats of the level the expert meets (the site: experts only).
+    motte = {"table_level": args.against, **options, "time_ms": args.cap_motte, "against": args.against,
+             "iterations": ITERATIONS if args.iterations_motte is None else args.iterations_motte}
     print(f"expert vs hard: {args.games} games per line, half the seats each, mirrored pairs; "
-          f"± is the 95% CI; {args.workers} processes; options {options or 'default'}", flush=True)
+          f"± is the 95% CI; {args.workers} processes; options {options or 'default'}; Mogel Motte "
+          f"{motte['iterations']} iterations, cap {args.cap_motte or 'none'}, against {args.against}, "
+          f"sampler's cheat model {motte['table_level']}", flush=True)
     ok = True
     with Pool(args.workers) as pool:
         for game, players in lines:
-            ok &= run_line(pool, game, players, args.games, args.seed, options)
+            mogelei = {**options, "against": args.against}
+            ok &= run_line(pool, game, players, args.games, args.seed, motte if game == "mogel" else mogelei)
     return 0 if ok else 1
 
 

@@ -123,6 +123,9 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
             page.evaluate(CLICK_FIRST)
         ann.wait_for_timeout(120)
     shoot(ben, f"{kind}-over-phone")
+    # One "Watch the replay" on a finished game: the summary's shareable link.
+    for page in (ann, ben):
+        assert page.locator("#watch-replay:visible, #friends-replay:visible").count() == 1
     # Presence came pushed: Ann's page never polled it beside its open stream.
     assert asked == []
 
