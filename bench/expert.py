@@ -50,35 +50,31 @@ LINES = [("mogel", 3), ("mogel", 4), ("mogel", 5),
          ("mogelei", 3), ("mogelei", 4), ("mogelei", 5), ("mogelei", 8)]
 
 
-def _timed(bot, method: str, times: list, searches: list | None = None):
-    """Times every call of ``method``; a search (``bot.last`` set) also goes to ``searches`` as
-    (seconds, whether it overruled the rule, whether the time cap ended it)."""
+def _timed(bot, method: str, times: list):
     inner = getattr(bot, method)
 
     def timed(*args, **kwargs):
         start = time.perf_counter()
         out = inner(*args, **kwargs)
-        took = time.perf_counter() - start
-        times.append(took)
-        if searches is not None and getattr(bot, "last", None) is not None:
-            searches.append((took, bot.overruled, bot.last.stopped_by_time))
+        times.append(time.perf_counter() - start)
         return out
     setattr(bot, method, timed)
     return bot
 
 
-def _searched(bot, searches: list):
-    """Keep (wall time, overruled, stopped by the cap) of every search the expert ran (not the
-    remembered answers: ``bot.last`` is None for those)."""
-    inner = bot.search
+def _searched(bot, method: str, searches: list):
+    """Keep (wall time, overruled, stopped by the cap) of every call of ``method`` that ran a search
+    (``bot.last`` set by it: not the remembered answers, nor the decisions that are not searched)."""
+    inner = getattr(bot, method)
 
     def timed(*args):
+        bot.last = None
         start = time.perf_counter()
         out = inner(*args)
         if bot.last is not None:
             searches.append((time.perf_counter() - start, bot.overruled, bot.last.stopped_by_time))
         return out
-    bot.search = timed
+    setattr(bot, method, timed)
     return bot
 
 
@@ -94,7 +90,7 @@ def mogel_game(seed: int, players: int, options: dict) -> dict:
 
     def other() -> Bot:
         return ExpertBot(iterations=0) if against == "expert" else Bot("hard")
-    bots = {s: _searched(_timed(ExpertBot(**options), "decide", times), searches) if ch == "A" else other()
+    bots = {s: _searched(_timed(ExpertBot(**options), "decide", times), "search", searches) if ch == "A" else other()
             for s, ch in enumerate(pattern)}
     game = Game.new(players, seed // 2, first_guard=(seed // 2) % players)
     # A few deals make bots of any level pass spiders and ants round the table for ever (the
@@ -128,7 +124,7 @@ def mogelei_game(seed: int, players: int, options: dict) -> dict:
 
     def other() -> Bot:
         return ExpertBot(seed // 2, iterations=0) if against == "expert" else Bot("hard", seed // 2)
-    bots = {s: _timed(ExpertBot(seed // 2, **options), "choose", times, searches) if ch == "A"
+    bots = {s: _timed(_searched(ExpertBot(seed // 2, **options), "choose", searches), "choose", times) if ch == "A"
             else other() for s, ch in enumerate(pattern)}
     game = Game.new(players, seed // 2, games=1, dealer=(seed // 2) % players)
     stats = play_bots(game, bots)

@@ -85,6 +85,14 @@ def _fresh(view: dict) -> dict:
             "followed": {}, "shed": {}, "pass": 0}
 
 
+def caught_up(view: dict, memory: dict | None) -> dict:
+    """A copy of ``memory`` that has observed ``view``: deciding never changes the memory itself,
+    so asking twice gives the same answer."""
+    memory = copy.deepcopy(memory) if memory else {}
+    observe(view, memory)
+    return memory
+
+
 def observe(view: dict, memory: dict) -> None:
     """Bring ``memory`` up to date with the seat's view (idempotent; call after every change).
 
@@ -406,8 +414,10 @@ class Bot:
         """The action this bot takes now (one of ``legal``), or None when it owes nothing."""
         if not legal:
             return None
-        memory = copy.deepcopy(memory) if memory else {}
-        observe(view, memory)             # catch up on a copy: asking twice gives the same answer
+        return self.decide(view, legal, caught_up(view, memory))
+
+    def decide(self, view: dict, legal: list[str], memory: dict) -> str:
+        """The action for ``legal`` (not empty) from a memory that has seen ``view`` (:func:`caught_up`)."""
         rng = self.rng(view)
         kind = legal[0].split()[0]
         if kind == "call":

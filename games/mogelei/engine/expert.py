@@ -22,7 +22,6 @@ in a fixed card order; the cards hidden from the seat never reach the seed.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from mogel.core import ismcts
@@ -85,12 +84,13 @@ class ExpertBot(B.Bot):
 
     def choose(self, view: dict, legal: list[str], memory: dict | None = None) -> str | None:
         self.last, self.overruled = None, False
-        usual = super().choose(view, legal, memory)
+        if not legal:
+            return None
+        memory = B.caught_up(view, memory)
+        usual = self.decide(view, legal, memory)
         if (len(legal) < 2 or view["phase"] not in self.searched or not self.iterations
                 or view["players"] > self.most_players):
             return usual
-        memory = copy.deepcopy(memory) if memory else {}
-        B.observe(view, memory)             # on a copy: deciding never changes the memory
         try:
             result = self._search(view, memory)
         except _NoDeal:
@@ -104,8 +104,7 @@ class ExpertBot(B.Bot):
 
     def _search(self, view: dict, memory: dict) -> ismcts.Result:
         prior = self.p["bluff_prior"]
-        odds = S.sampler_odds(view, memory, prior)
-        table = S.table_reads(view, memory, prior, self.model)
+        odds, table = S.decision_reads(view, memory, prior, self.model)
         kept: dict = {"deal": None, "failed": False}
 
         def deal(rng: random.Random) -> S.RoundSim:

@@ -177,18 +177,26 @@ def _decided(view: dict) -> set[int]:
     return set()
 
 
-def sampler_odds(view: dict, memory: dict, prior: tuple) -> dict:
-    """What every deal of one decision starts from, worked out once: the model's chances
-    (:func:`colour_odds`), the cards to deal (``unseen``) and each seat's cards of the round (``slots``)."""
-    odds: dict = colour_odds(view, memory, prior)
+def decision_reads(view: dict, memory: dict, prior: tuple, model: dict) -> tuple[dict, tuple]:
+    """What every deal of one decision starts from, worked out once from one count of the odds
+    (``bots._odds``): the sampler's chances and cards (:func:`sampler_odds`) and the table's reads
+    (:func:`table_reads`)."""
+    counted = B._odds(view, memory, view["colour"])
+    return sampler_odds(view, memory, prior, counted), table_reads(view, memory, prior, model, counted)
+
+
+def sampler_odds(view: dict, memory: dict, prior: tuple, counted: dict[int, float]) -> dict:
+    """The model's chances (:func:`colour_odds`), the cards to deal (``unseen``) and each seat's
+    cards of the round (``slots``)."""
+    odds: dict = colour_odds(view, memory, prior, counted)
     odds.update(unseen=unseen_cards(view, memory), slots=_slots(view))
     return odds
 
 
-def colour_odds(view: dict, memory: dict, prior: tuple) -> dict[tuple[int, int], float]:
-    """For each face-down card of another seat (seat, pass index): the model's chance it is the colour."""
-    colour, current = view["colour"], view["pass_no"] - 1
-    odds = B._odds(view, memory, colour)
+def colour_odds(view: dict, memory: dict, prior: tuple, odds: dict[int, float]) -> dict[tuple[int, int], float]:
+    """For each face-down card of another seat (seat, pass index): the model's chance it is the colour,
+    from ``odds``, the count's chance that the seat held the colour (``bots._odds``)."""
+    current = view["pass_no"] - 1
     decided = _decided(view)
     out = {}
     for seat, slots in _slots(view).items():
@@ -323,13 +331,13 @@ def sim_of(view: dict, down: dict, hands: dict, suspect: list, cleared: set, blu
     return sim
 
 
-def table_reads(view: dict, memory: dict, prior: tuple, model: dict) -> tuple[list[float], set, list[float], dict]:
+def table_reads(view: dict, memory: dict, prior: tuple, model: dict,
+                odds: dict[int, float]) -> tuple[list[float], set, list[float], dict]:
     """(how suspect each seat's face-down card of this pass looks to the table, the seats this
     seat knows cannot hold the colour, each seat's bluff rate, the opponent model's rates). Hard's own reads (``bots._odds``,
     ``_bluff_rate``), the searching seat's as the others can judge it: the colour's share of what
     they have not seen."""
     me, colour = view["seat"], view["colour"]
-    odds = B._odds(view, memory, colour)
     suspect = []
     bluff = [B._bluff_rate(memory, seat, prior) for seat in range(view["players"])]
     for seat in range(view["players"]):

@@ -144,8 +144,7 @@ def test_every_sampled_deal_keeps_what_the_seat_knows_and_what_is_public(seed, p
     memory = copy.deepcopy(memories[seat])
     observe(view, memory)
     prior = PROFILE["bluff_prior"]
-    odds = S.sampler_odds(view, memory, prior)
-    table = S.table_reads(view, memory, prior, S.MODEL["hard"])
+    odds, table = S.decision_reads(view, memory, prior, S.MODEL["hard"])
     rng = random.Random(seed)
     for _ in range(5):
         sim = S.determinize(view, memory, rng, odds, table)
