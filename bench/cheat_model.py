@@ -30,7 +30,7 @@ def cheated_kinds(args: tuple) -> Counter:
     from games.mogel_motte.engine import Game
     from games.mogel_motte.engine.bots import Bot, play_bots
     from games.mogel_motte.engine.expert import ExpertBot
-    from games.mogel_motte.engine.search import cheat_kind
+    from games.mogel_motte.engine.bots import cheat_kind
     level, seed, players = args
     bots = {s: ExpertBot(iterations=0) if level == "expert" else Bot(level) for s in range(players)}
     game = Game.new(players, seed, first_guard=seed % players)
@@ -40,7 +40,7 @@ def cheated_kinds(args: tuple) -> Counter:
 
 def main() -> int:
     from games.mogel_motte.engine import cards as C
-    from games.mogel_motte.engine.search import cheat_kind
+    from games.mogel_motte.engine.bots import cheat_kind
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--players", type=int, default=4)

@@ -105,6 +105,13 @@ NOTICE_CAP = 0.95
 _LEGAL_SHEDS = ("played", "raced", "spider_gave", "handed")
 
 
+def cheat_kind(card: str) -> str:
+    """The kinds a cheater tells apart (hard's order of preference, the expert sampler's weights):
+    "moth", "action" or "number"."""
+    kind = C.kind(card)
+    return "moth" if kind == C.MOTH else "action" if kind in C.ACTION_KINDS else "number"
+
+
 def _badness(card: str) -> tuple[int, int]:
     """How much a card hurts if it stays in hand: minus points first, then value."""
     c = C.card(card)
@@ -396,11 +403,9 @@ class Bot(BaselineBot):
         by_kind = {"moth": [], "action": [], "number": []}
         for a in cheats:
             card = a.split()[1]
-            kind = C.kind(card)
-            if kind == C.MOTH:
-                by_kind["moth"].append(a)
-            elif card not in playable or self.level == "easy":
-                by_kind["action" if kind in C.ACTION_KINDS else "number"].append(a)
+            kind = cheat_kind(card)
+            if kind == "moth" or card not in playable or self.level == "easy":
+                by_kind[kind].append(a)
         rate = self.p["cheat_rate"] * self.p["cheat_busy"][guard_busy(view)]
         last_catch = memory.get("last_catch")
         if last_catch is not None and now - last_catch < AFTER_CATCH_MS:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from . import cards as C
-from .bots import Bot
+from .bots import Bot, cheat_kind
 from .game import PHASE_COCKROACH, PHASE_GIFTS, PHASE_MOSQUITO, PHASE_SPIDER, PHASE_TURN, Game
 from .tells import log_read
 
@@ -43,12 +43,6 @@ CHEAT_WEIGHTS: dict[str, dict[str, float]] = {
     "hard": {"moth": 4.77, "action": 1.23, "number": 0.19},
     "expert": {"moth": 6.13, "action": 1.1, "number": 0.02},
 }
-
-
-def cheat_kind(card: str) -> str:
-    """The kind a cheat model tells apart: "moth", "action" or "number"."""
-    kind = C.kind(card)
-    return "moth" if kind == C.MOTH else "action" if kind in C.ACTION_KINDS else "number"
 
 
 class Table:

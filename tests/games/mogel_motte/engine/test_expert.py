@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games.mogel_motte.engine import Game
 from games.mogel_motte.engine import cards as C
 from games.mogel_motte.engine import search as S
-from games.mogel_motte.engine.bots import PROFILES, Bot, next_move, observe, play_bots
+from games.mogel_motte.engine.bots import PROFILES, Bot, cheat_kind, next_move, observe, play_bots
 from games.mogel_motte.engine.expert import ExpertBot, cheat_value, notice_chance
 
 from .test_bot_levels import shuffled_hidden_cards
@@ -231,11 +231,11 @@ def test_the_sampler_puts_under_the_table_what_the_level_cheats():
     kinds = Counter()
     for seed in range(300):
         _, under, _ = S.deal_hidden(view, x, random.Random(seed), S.CHEAT_WEIGHTS["hard"])
-        kinds.update(S.cheat_kind(c) for c in under)
+        kinds.update(cheat_kind(c) for c in under)
     uniform = Counter()
     for seed in range(300):
         _, under, _ = S.deal_hidden(view, x, random.Random(seed), {"moth": 1, "action": 1, "number": 1})
-        uniform.update(S.cheat_kind(c) for c in under)
+        uniform.update(cheat_kind(c) for c in under)
     assert kinds["moth"] > 2 * uniform["moth"] and kinds["number"] < uniform["number"] / 2
 
 
