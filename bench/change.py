@@ -156,22 +156,24 @@ class Page:
         self.html = self.source.first().message
         self.rng = random.Random(seed)
 
-    def move(self) -> None:
-        post_move(self.client, self.url, self.html, self.rng)
+    def move(self) -> bool:
+        return post_move(self.client, self.url, self.html, self.rng)
 
 
-def post_move(client, url: str, html: str | None, rng) -> None:
-    """Maybe a move offered on ``html``, as the page posts it (untimed): a change for the next step."""
+def post_move(client, url: str, html: str | None, rng) -> bool:
+    """Maybe a move offered on ``html``, as the page posts it (untimed): a change for the next step.
+    True when one was posted (the broker then tells the stream of it)."""
     version = re.search(r'data-version="(\d+)"', html or "")
     acts = [a for a in re.findall(r'name="action" value="([^"]+)"', html or "")
             if not a.startswith(("catch", "cheat", "slap"))]
     if not version or not acts or rng.random() < 0.4:
-        return
+        return False
     action = rng.choice(acts)
     form = {"action": action, "version": version.group(1)}
     if action.startswith("give "):
         form["to"] = re.search(r'name="to" value="(\d)"', html).group(1)
     client.post(url + "act/", form, HTTP_HX_REQUEST="true")
+    return True
 
 
 def caught_source(views, client, url: str):
@@ -208,13 +210,12 @@ class Table(Page):
         self.html = self.source.first().message
         self.ben_html = ""
 
-    def move(self) -> None:
+    def move(self) -> bool:
         """Ann's or Ben's move (untimed); Ben's page reads his table first."""
         if self.rng.random() < 0.5:
             html = self.ben.get(self.url, HTTP_HX_REQUEST="true").content.decode()
-            post_move(self.ben, self.url, html, self.rng)
-        else:
-            post_move(self.client, self.url, self.html, self.rng)
+            return post_move(self.ben, self.url, html, self.rng)
+        return post_move(self.client, self.url, self.html, self.rng)
 
 
 class _Idle:
@@ -241,12 +242,14 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock, frie
         while len(samples) < changes and steps < changes * 40:
             steps += 1
             clock.tick(page.rng.randint(150, 600))
-            page.move()
+            moved = page.move()
             trivial.append(trivial_ms(web, environ, trivial_cpu))
             parts.now, queries.count = {}, 0
             started, used = time.perf_counter(), time.thread_time()
             with connection.execute_wrapper(queries):
-                update = page.source.later()
+                # As the push loop asks: the broker heard a posted move; else a wake (a bot's
+                # move or a window falling due), with nothing missed since the last step.
+                update = page.source.later(heard=1 if moved else None, sure=True)
             total, cpu = (time.perf_counter() - started) * 1000, (time.thread_time() - used) * 1000
             if update.message and NEWS.search(update.message):
                 samples.append({**breakdown(total, parts.now), "cpu": cpu, "queries": queries.count})
