@@ -675,8 +675,10 @@ def _prepare(turn: Turn) -> list[PracticeEvent]:
         # The player's own memory (what the page shows as noticed): no bot plans from it, so
         # the plans kept on the turn (Turn.plan) still hold.
         kind.forget(turn.memories[HUMAN], game.clock)
-    row.memories = json.dumps(turn.memories, separators=(",", ":"))
+    # The wake time first: planning the bots' next move may keep an expert's searched decision
+    # in its memory, which the request that makes the move when it falls due then reads back.
     row.wake_ms = _wake(turn)
+    row.memories = json.dumps(turn.memories, separators=(",", ":"))
     game.trim_log()
     row.state = game.to_json()
     turn.stored, turn.stored_public, turn.stored_round = row.version, public, rnd

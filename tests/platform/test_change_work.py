@@ -215,3 +215,29 @@ def test_the_table_written_with_its_numbers_unlocalized_is_the_localized_one(cli
                     assert render_to_string(views.TABLE, context, request=request) == written
             compared += 1
     assert compared >= 20
+
+
+@pytest.mark.parametrize("key", ["mogel-motte", "mogelei"])
+def test_an_expert_bots_decision_is_searched_once_however_many_requests_ask_for_it(
+        client, settings, clock, monkeypatch, key):
+    """An expert's search is the costliest work of a change (up to its 50 ms cap). The row's wake
+    time plans the bot's move after a change, and the request that makes it when it falls due
+    (a poll, a stream, a move) asks again: the decision kept in the bot's memory answers then,
+    so no decision is searched twice. Each search's generator is seeded by the decision's public
+    coordinates, so its state tells decisions apart."""
+    from mogel.core import ismcts
+
+    real, searched = ismcts.search, []
+
+    def counted(deal, seat, rng, **kwargs):
+        searched.append((seat, hash(rng.getstate())))
+        return real(deal, seat, rng, **kwargs)
+
+    monkeypatch.setattr(ismcts, "search", counted)
+    settings.MOGEL_PLAY_SEED, settings.MOGEL_BOT_PACE_MS = 3, 100
+    url = client.post(games.get(key).play_url("lobby"), {"name": "Ann", "players": 3, "level": "expert",
+                                                         "pace": "normal", **FORMS[key]}).url
+    for _html in _play(client, url, clock, random.Random(3), 50):
+        pass
+    assert len(searched) > 5, "the experts searched"
+    assert len(searched) == len(set(searched)), "a decision searched twice"

@@ -134,3 +134,48 @@ def test_a_streams_log_tail_reads_only_new_events_and_gives_the_lines_a_fresh_re
         compared += 1
     assert compared > 20 and len(fresh) == 30, "the log grew past the lines a table shows"
     assert len(tail.lines) == 30
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mogel_motte_hand_from_the_memo_is_the_hand_made_afresh(lang):
+    """Each card's button and each reason with its rule link are made once per language; a
+    hand built from them equals one built with the memos emptied, over whole random games, and
+    what one table adds to its cards (arrived, a reason) never sticks to the memo's card."""
+    from tests.games.mogel_motte.site.test_table import random_states
+
+    checked = 0
+    with translation.override(lang):
+        for i, game in enumerate(random_states(games=2)):
+            if i % 3:
+                continue
+            for seat in range(game.players):
+                view, legal = game.view(seat), game.legal_actions(seat)
+                # Cards just taken back through a Caught!: marked as arrived on this table only.
+                announce = [{"code": "caught", "accused": seat, "card": c} for c in view["hand"][:2]]
+                kept = motte._hand(view, legal, announce)
+                for item in kept["hand"]:
+                    actions = tuple(a for a in legal if a.split()[1:2] == [item["card"]])
+                    assert motte._hand_card(item["card"], actions) == motte._hand_card.__wrapped__(item["card"], actions)
+                motte._hand_card.cache_clear()
+                motte._explained.cache_clear()
+                assert kept == motte._hand(view, legal, announce)
+                checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mogelei_hand_from_the_memo_is_the_hand_made_afresh(lang):
+    """Mogelei's hand cards (a face, what laying it says or why not) are made once per language:
+    equal to a hand made with the memo emptied in every position of whole random games."""
+    from tests.games.mogelei.table.test_present import positions
+
+    checked = 0
+    with translation.override(lang):
+        for game in positions(4, 7):
+            for seat in range(game.players):
+                view, legal = game.view(seat), set(game.legal_actions(seat))
+                kept = mogelei._hand(view, legal, "by_value")
+                mogelei._hand_card.cache_clear()
+                assert kept == mogelei._hand(view, legal, "by_value")
+                checked += 1
+    assert checked > 100

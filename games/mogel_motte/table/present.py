@@ -200,27 +200,33 @@ def _hand(view: dict, legal: list[str], announce: list[dict]) -> dict:
         if len(parts) >= 2 and C.is_card(parts[1]):
             by_card.setdefault(parts[1], []).append(action)
     arrived = _arrived(announce, view["seat"])
-    hand, rule_urls = [], {}
+    hand = []
     for i, card in enumerate(sorted(view["hand"], key=sort_key)):
-        item = _hand_card(i, card, by_card.get(card, []))
+        item = {**_hand_card(card, tuple(by_card.get(card, ()))), "index": i}
         if card in arrived:
             arrived.remove(card)
             item["arrived"] = True
         if not item["primary"]:
             code, params = _reason(view, legal, card)
-            item["reason"], slug = explain(code, params)
-            if slug not in rule_urls:
-                rule_urls[slug] = rule_link(slug)
-            item["rule_url"] = rule_urls[slug]
+            item["reason"], item["rule_url"] = _explained(code, tuple(sorted(params.items())))
         hand.append(item)
     return {"hand": hand, "hand_size": len(hand)}
 
 
-def _hand_card(index: int, card: str, actions: list[str]) -> dict:
+@per_language()
+def _explained(code: str, params: tuple) -> tuple[str, str | None]:
+    """Why a card does nothing, and the link to its rule: the same for the same card and reason."""
+    reason, slug = explain(code, dict(params))
+    return reason, rule_link(slug)
+
+
+@per_language()
+def _hand_card(card: str, actions: tuple[str, ...]) -> dict:
+    """A hand card's button as the same card with the same actions always shows it (its place
+    in the hand, ``index``, is the caller's). Shared: the caller copies it before changing it."""
     owed = [a for a in actions if not a.startswith(SIDE_VERBS)]
     verb = owed[0].split()[0] if owed else None
     return {
-        "index": index,
         "card": card,
         "label": _card_label(card),
         "svg": card_svg(card, "md"),
@@ -236,7 +242,6 @@ def _hand_card(index: int, card: str, actions: list[str]) -> dict:
         "reason": None, "rule_url": None,
         "arrived": False,
     }
-
 
 def _piles(view: dict) -> dict:
     """The discard pile's top card, the draw pile's back, the Guard Bug, and the piles' sizes."""

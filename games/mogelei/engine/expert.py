@@ -78,29 +78,42 @@ class ExpertBot(B.Bot):
         self.overruled = False                     # whether the search overruled the rule
 
     def search_rng(self, view: dict) -> random.Random:
-        step = view["reveal_order"].index(view["reveal_next"]) if view["phase"] == "reveal" else len(view["laid"])
-        return random.Random(f"mogelei-expert:{self.seed}:{view['seat']}:{view['round']}:"
-                             f"{view['pass_no']}:{view['phase']}:{step}")
+        _game, seat, round_no, pass_no, phase, step = self._decision(view)
+        return random.Random(f"mogelei-expert:{self.seed}:{seat}:{round_no}:{pass_no}:{phase}:{step}")
 
     def choose(self, view: dict, legal: list[str], memory: dict | None = None) -> str | None:
+        """The move; a searched one is kept in ``memory`` under its decision's public coordinates
+        (``decided``): the site plans a bot's move after each change and asks again when it falls
+        due, and the second asking reads the first answer instead of searching again."""
         self.last, self.overruled = None, False
         if not legal:
             return None
-        memory = B.caught_up(view, memory)
-        usual = self.decide(view, legal, memory)
-        if (len(legal) < 2 or view["phase"] not in self.searched or not self.iterations
-                or view["players"] > self.most_players):
+        searched = (len(legal) >= 2 and view["phase"] in self.searched and self.iterations
+                    and view["players"] <= self.most_players)
+        key = self._decision(view) if searched else None
+        kept = (memory or {}).get("decided")
+        if key is not None and kept and kept[0] == key and kept[1] in legal:
+            return kept[1]
+        seen = B.caught_up(view, memory)
+        action = usual = self.decide(view, legal, seen)
+        if key is None:
             return usual
         try:
-            result = self._search(view, memory)
+            self.last = self._search(view, seen)
         except _NoDeal:
-            return usual
-        self.last = result
-        action = result.action
-        if action not in legal or not result.clearly_better(action, usual, self.margin[view["phase"]] / S.SCALE):
-            return usual
+            self.last = None
+        best = self.last.action if self.last else None
+        if best in legal and self.last.clearly_better(best, usual, self.margin[view["phase"]] / S.SCALE):
+            action = best
         self.overruled = action != usual
+        if memory is not None:
+            memory["decided"] = [key, action]
         return action
+
+    def _decision(self, view: dict) -> list:
+        """Where a decision stands in the match, from public facts only."""
+        step = view["reveal_order"].index(view["reveal_next"]) if view["phase"] == "reveal" else len(view["laid"])
+        return [view["game_no"], view["seat"], view["round"], view["pass_no"], view["phase"], step]
 
     def _search(self, view: dict, memory: dict) -> ismcts.Result:
         prior = self.p["bluff_prior"]

@@ -128,25 +128,32 @@ def _hand(view: dict, legal: set[str], eggs_option: str) -> list[dict]:
     colour = view.get("colour")
     holds_colour = colour is not None and any(split(c)[0] == colour for c in view["hand"])
     hand = []
-    rule_urls: dict[str, str | None] = {}
     for i, card in enumerate(view["hand"]):
-        item = {"index": i, **face(card, eggs_option, "md"), "action": None, "reason": None, "rule_url": None}
         if f"lay {card}" in legal:
-            item["action"] = f"lay {card}"
-            item["lay_name"] = _("Lay %(card)s face down") % {"card": item["name"]}
+            code, params = None, ()
+        elif phase == "lay" and me in _laid(view):
+            code, params = "already_laid", ()
+        elif phase == "lay" and holds_colour:
+            code, params = "must_follow", (("colour", colour),)
         else:
-            if phase == "lay" and me in _laid(view):
-                code, params = "already_laid", {}
-            elif phase == "lay" and holds_colour:
-                code, params = "must_follow", {"colour": colour}
-            else:
-                code, params = "not_your_lay", {}
-            item["reason"], anchor = explain(code, params)
-            if anchor not in rule_urls:
-                rule_urls[anchor] = rule_link(anchor)
-            item["rule_url"] = rule_urls[anchor]
-        hand.append(item)
+            code, params = "not_your_lay", ()
+        hand.append({**_hand_card(card, eggs_option, code, params), "index": i})
     return hand
+
+
+@per_language()
+def _hand_card(card: str, eggs_option: str, code: str | None, params: tuple) -> dict:
+    """A hand card as the same card, laid or refused for the same reason, always shows: its
+    face, and what laying it says or why it cannot be laid now (``code``: None, it can).
+    Shared: the caller copies it before changing it."""
+    item = {**face(card, eggs_option, "md"), "action": None, "reason": None, "rule_url": None}
+    if code is None:
+        item["action"] = f"lay {card}"
+        item["lay_name"] = _("Lay %(card)s face down") % {"card": item["name"]}
+    else:
+        item["reason"], anchor = explain(code, dict(params))
+        item["rule_url"] = rule_link(anchor)
+    return item
 
 
 def _prompt(view: dict, legal: set[str], names) -> str:

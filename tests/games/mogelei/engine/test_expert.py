@@ -215,3 +215,22 @@ def test_the_site_expert_searches_at_three_players_and_decides_by_its_rule_at_mo
         if not searched:
             assert action == expert(7, iterations=0).choose(game.view(seat), game.legal_actions(seat),
                                                              copy.deepcopy(memories[seat]))
+
+
+def test_a_searched_decision_is_kept_in_the_memory_and_read_back_when_asked_again():
+    """The site plans a bot's move after a change and asks again when it falls due: the second
+    asking answers from the memory without a search; a kept decision of another moment, or one
+    no longer legal, is not used."""
+    game, seat, memories = some_position(11, 3)
+    view, legal = game.view(seat), game.legal_actions(seat)
+    memory = copy.deepcopy(memories[seat])
+    bot = ExpertBot(11, iterations=SMALL, time_ms=None)
+    first = bot.choose(view, legal, memory)
+    assert bot.last is not None and memory["decided"][1] == first
+    again = ExpertBot(11, iterations=SMALL, time_ms=None)
+    assert again.choose(view, legal, memory) == first and again.last is None, "read back, not searched"
+    other = next(a for a in legal if a != first)
+    for stale in ([[*memory["decided"][0][:-1], 99], other], [memory["decided"][0], "lay nothing"]):
+        fresh = ExpertBot(11, iterations=SMALL, time_ms=None)
+        assert fresh.choose(view, legal, {**copy.deepcopy(memories[seat]), "decided": stale}) == first
+        assert fresh.last is not None, "searched: the kept decision was not this one's"
