@@ -20,11 +20,13 @@ from django.utils import translation
 
 from mogel.push.stream import Keep, Update, event
 
-from . import service
+from . import echo, service
 from .models import PracticeGame
 
 # The small row the poll and the stream read to tell "nothing new" (service.touch, clock_at).
 POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
+# Read beside them by a stream whose page has an id: who was last answered with the table.
+ECHO_FIELDS = ("answered",)
 # Event names: a redraw is the whole table for a page that (re)connected; a table is news; a
 # resume starts a count-in on the same version. The page skips a redraw or a table of a version
 # it already shows (its own move's answer came first), never a resume (table.js).
@@ -37,11 +39,13 @@ class TableSource:
     """The stream's source for one practice game and its owner (``mogel.push.stream.respond``).
 
     ``known``: the version the page shows (Last-Event-ID after a reconnect), the start of the
-    moves to animate; ``render(turn, client_version)``: the table's HTML as the poll answers it."""
+    moves to animate; ``render(turn, client_version)``: the table's HTML as the poll answers it;
+    ``page``: the page's own id (mogel.play.echo), or None."""
 
-    def __init__(self, kind, game_id: str, owner: str, known: int | None, render: Callable[..., str]):
+    def __init__(self, kind, game_id: str, owner: str, known: int | None, render: Callable[..., str],
+                 page: str | None = None):
         self.kind, self.game_id, self.owner, self.sent = kind, game_id, owner, known
-        self.render = render
+        self.render, self.page = render, page
         self.channel = service.channel(game_id)
         # The small row as last read (version, wake, presence): whether the page is away.
         self.row = None
@@ -55,14 +59,19 @@ class TableSource:
         """``heard``: the version the broker heard. ``sure``: the broker missed nothing since
         the last step, and the page's presence is noted (the stream's keep): then this step is
         the row's wake, a move falling due. Either way ``service.run`` reads the whole row once.
-        Else the small row is read first, as the poll's fast path does."""
-        if heard is not None or (sure and self.row is not None and not self.row.away):
+        Else the small row is read first, as the poll's fast path does; so is a change heard
+        by a page with an id: most are its own move, whose answer the page has (the echo)."""
+        if (heard is not None and self.page is None) or (
+                heard is None and sure and self.row is not None and not self.row.away):
             return self._run(TABLE)
         wall = service.wall_ms()
         row = PracticeGame.objects.filter(pk=self.game_id, owner=self.owner, kind=self.kind.key).only(
-            *POLL_FIELDS).first()
+            *POLL_FIELDS, *ECHO_FIELDS).first()
         if row is None:
             return Update(self.channel, 0, done=True)
+        if echo.answered(row, self.page, service.mark(service.HUMAN), row.public_version):
+            # The page's own request answered it with this version: it is on the page already.
+            self.sent = row.public_version
         # An open stream is contact while the page is shown; a page that said it left is not
         # brought back by its stream (only the page itself, when shown again, ends the pause).
         if (row.public_version == self.sent and (row.away or service.touch(row, wall))
