@@ -45,6 +45,41 @@
     if (t && window.htmx) { window.htmx.trigger(t, "wake"); }   // catch up at once by polling
   });
   document.addEventListener("htmx:sseClose", function () { streaming = false; });
+
+  /* The page's own id (mogel/play/echo.py), drawn afresh at each load: sent with every htmx
+     request of the table and with the stream's address, so that the stream does not send again
+     the table this page's own move was answered with. Random, it says nothing but "this page". */
+  var page = pageId();
+  function pageId() {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  function withPage(url) { return url + (url.indexOf("?") < 0 ? "?" : "&") + "page=" + page; }
+  if (window.htmx && window.htmx.createEventSource) {
+    var connect = window.htmx.createEventSource;   // the SSE extension's, loaded before this script
+    window.htmx.createEventSource = function (url) { return connect(withPage(url)); };
+  }
+
+  /* A request of the table whose answer never came (a server error, a lost connection, an
+     aborted request): the server may have saved it, and then the stream will not send this page
+     that table. Ask for the whole table once (the page's wake poll, even while streaming). */
+  var again = null;
+  function unanswered(event) {
+    if (leaving) { return; }
+    clearTimeout(again);
+    // A failed poll asks again a second later (as the fallback poll would), a failed move at once.
+    again = setTimeout(function () {
+      var t = table();
+      if (t && window.htmx) { askOnce = true; window.htmx.trigger(t, "wake"); }
+    }, polling(event.detail) ? 1000 : 0);
+  }
+  ["htmx:responseError", "htmx:sendError", "htmx:sendAbort", "htmx:timeout"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var target = event.detail && event.detail.target;
+      if (target && target.id === "table") { unanswered(event); }
+    });
+  });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     var t = table();
     var message = event.detail || {};
@@ -126,6 +161,7 @@
   shown();
   document.addEventListener("htmx:configRequest", function (event) {
     event.detail.headers["X-Table-Showing"] = showing;
+    event.detail.headers["X-Table-Page"] = page;
   });
 
   function leave() {
