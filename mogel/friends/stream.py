@@ -109,8 +109,7 @@ class GameSource:
         if row is None:
             return Update(self.channel, 0, done=True)
         mine = row.publics.get(play.mark(self.seat), 0)
-        if echo.answered(row, self.page, play.mark(self.seat), mine):
-            self.sent = mine   # the page's own request answered it with this version
+        self._answered(row, mine)
         seats = list(self.table.seats.all())
         self._touch(seats, wall)
         if (mine == self.sent and row.hold == self.held
@@ -118,6 +117,12 @@ class GameSource:
             return Update(self.channel, row.version, self._seats(seats, wall),
                           wake_s=_wake_s(row, seats, self.seat_pk, wall))
         return self._run(TABLE, seats=seats)
+
+    def _answered(self, row: PracticeGame, version: int) -> None:
+        """The page's own request answered it with the seat's table as the row stands (its
+        version, held or not): it is on the page already, and so nothing to send."""
+        if echo.answered(row, self.page, play.mark(self.seat), version):
+            self.sent, self.held = version, row.hold
 
     def _touch(self, seats: list[Seat], wall: int) -> None:
         """An open stream is its person's contact: the seat stays theirs while the page is open."""
@@ -133,6 +138,7 @@ class GameSource:
             turn, _refusal = service.run(self.table, self.seat, seats=seats, sends=True)
             row, message = turn.row, None
             version = turn.public_version()
+            self._answered(row, version)
             went_on = self.held and not row.hold and version == self.sent
             if redraw or version != self.sent or went_on:
                 message = event(self.render(self.table, turn, self.sent).strip(), GO_ON if went_on else name,

@@ -5,7 +5,7 @@ Each table page draws an id of its own when it loads (table.js): random, it name
 that page, and it comes with every htmx request of the table (header ``X-Table-Page``) and with
 the stream's address (``?page=``). A request that answers its page with the table saves, in the
 save it makes anyway, who it answered with which version: the row's ``answered``, "<page>
-<seat> <version>". The page's stream, wherever it runs, reads that from the row: its own page
+<seat> <version>[ held]". The page's stream, wherever it runs, reads that from the row: its own page
 already shows the version, so it sends nothing. A page id that is missing, malformed or not the
 page's own simply matches nothing: the stream sends the table, as without ids.
 """
@@ -29,12 +29,15 @@ def of_request(request) -> str | None:
     return page_of(request.headers.get(HEADER)) if request.htmx else None
 
 
-def mark(page: str, seat: str, version: int) -> str:
+def mark(page: str, seat: str, version: int, held: bool) -> str:
     """The row's ``answered``: ``page`` was answered with ``seat``'s table at ``version``
-    (``seat``: ``service.mark``'s string, so a friends' table tells its seats apart)."""
-    return f"{page} {seat} {version}"
+    (``seat``: ``service.mark``'s string, so a friends' table tells its seats apart), the
+    round's scores ``held`` or not: at a friends' table the hold may end later without a new
+    version (the last person went on), and then the table is news again."""
+    return f"{page} {seat} {version}{' held' if held else ''}"
 
 
 def answered(row, page: str | None, seat: str, version: int | None) -> bool:
-    """Whether the row says that ``page`` already got ``seat``'s table at ``version``."""
-    return page is not None and version is not None and row.answered == mark(page, seat, version)
+    """Whether the row says that ``page`` already got ``seat``'s table as it stands: at
+    ``version``, held as the row is now."""
+    return page is not None and version is not None and row.answered == mark(page, seat, version, row.hold)

@@ -728,7 +728,7 @@ def save(turn: Turn) -> bool:
     row, version = turn.row, turn.stored
     records = _prepare(turn)
     if turn.page is not None:
-        row.answered = echo.mark(turn.page, mark(turn.seat), turn.public_version())
+        row.answered = echo.mark(turn.page, mark(turn.seat), turn.public_version(), row.hold)
     with transaction.atomic():
         updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold,
                                               ready=turn.old_ready).update(

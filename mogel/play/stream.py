@@ -69,9 +69,7 @@ class TableSource:
             *POLL_FIELDS, *ECHO_FIELDS).first()
         if row is None:
             return Update(self.channel, 0, done=True)
-        if echo.answered(row, self.page, service.mark(service.HUMAN), row.public_version):
-            # The page's own request answered it with this version: it is on the page already.
-            self.sent = row.public_version
+        self._answered(row)
         # An open stream is contact while the page is shown; a page that said it left is not
         # brought back by its stream (only the page itself, when shown again, ends the pause).
         if (row.public_version == self.sent and (row.away or service.touch(row, wall))
@@ -98,11 +96,19 @@ class TableSource:
             if turn is None:
                 return Update(self.channel, 0, done=True)
             row, message = turn.row, None
+            self._answered(row)
             if redraw or row.public_version != self.sent or turn.counting_in:
                 name = RESUME if turn.counting_in else name
                 message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
         return self._update(row, service.wall_ms(), message, done=turn.game.over)
+
+
+    def _answered(self, row: PracticeGame) -> None:
+        """The page's own request answered it with the row's version: it is on the page already
+        (sent, as far as this stream goes; the request stamped its events as sent)."""
+        if echo.answered(row, self.page, service.mark(service.HUMAN), row.public_version):
+            self.sent = row.public_version
 
 
 def _due(row: PracticeGame, wall: int) -> bool:

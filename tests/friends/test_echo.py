@@ -14,6 +14,7 @@ from mogel.play.models import PracticeGame
 
 from ..platform.play_helpers import sse_events
 from .helpers import started, table_url, version_of
+from .test_go_on import held  # noqa: F401  (a fixture)
 from .test_tables import fast  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +115,38 @@ def test_a_forged_page_id_at_a_friends_table_is_ignored_and_never_a_500(fast, cl
     mover, _page, html = _mover([(ann, forged), (ben, forged)], table, clock, [source])
     _move(mover, table, html, forged)
     assert PracticeGame.objects.get(pk=table.game_id).answered == ""
+
+
+def test_the_last_persons_go_on_is_not_echoed_to_them_and_ends_the_hold_on_the_others_page(held, clock):
+    """The mark names the hold too: the hold that ends later without a new version (the last
+    person went on) is news for a page whose own "go on" was answered while it was still held."""
+    from .test_go_on import go_on, page
+
+    table, ann, ben = held
+    ann_stream, ben_stream = source_of(ann, table, ANN), source_of(ben, table, BEN)
+    for source in (ann_stream, ben_stream):
+        source.first()
+    assert go_on(ann, table, page(ann, table), headers={"HTTP_X_TABLE_PAGE": ANN}).status_code == 200
+    assert tables(ann_stream.later()) == [] and tables(ben_stream.later()) == []
+    assert go_on(ben, table, page(ben, table), headers={"HTTP_X_TABLE_PAGE": BEN}).status_code == 200
+    assert not PracticeGame.objects.get(pk=table.game_id).hold
+    assert tables(ben_stream.later()) == [], "Ben's own answer showed the scores gone"
+    [pushed] = tables(ann_stream.later())
+    assert pushed["event"] == "resume" and 'id="btn-continue"' not in pushed["data"]
+
+
+def test_a_hold_that_ends_after_the_movers_answer_is_sent_to_the_mover(held, clock, settings):
+    """Ann went on (answered: still held); then Ben's grace ran out and a bot went on for him,
+    ending the hold in a save that answered no page: Ann's page is sent the table going on."""
+    from .test_go_on import go_on, page
+
+    table, ann, ben = held
+    ann_stream = source_of(ann, table, ANN)
+    ann_stream.first()
+    assert go_on(ann, table, page(ann, table), headers={"HTTP_X_TABLE_PAGE": ANN}).status_code == 200
+    assert tables(ann_stream.later()) == []
+    settings.MOGEL_FRIENDS_GRACE_MS = 2000
+    clock.tick(3000)
+    [pushed] = tables(ann_stream.later())   # this step lets the bot go on for Ben
+    assert not PracticeGame.objects.get(pk=table.game_id).hold
+    assert 'id="btn-continue"' not in pushed["data"] and "Still waiting" not in pushed["data"]

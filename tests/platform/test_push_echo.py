@@ -162,7 +162,7 @@ def test_a_refused_move_answers_the_page_and_so_is_not_echoed(client, settings, 
     answer = move(client, url, html, PAGE)
     assert answer.status_code in (400, 409)
     refused = version_of(answer.content.decode())
-    assert row_of(url).answered == f"{PAGE} 0 {refused}"
+    assert row_of(url).answered == f"{PAGE} 0 {refused}" + (" held" if row_of(url).hold else "")
     # Only what is newer than the refusal's table (a bot's move falling due since) is sent.
     assert all(int(pushed["id"]) > refused for pushed in tables(heard(source, url)))
 
@@ -177,3 +177,15 @@ def test_the_page_id_is_nowhere_in_what_a_page_gets(client, settings, clock):
     other.cookies = client.cookies
     assert PAGE not in answer and PAGE not in other.get(url).content.decode()
     assert PracticeGame.objects.filter(answered__startswith=PAGE).exists()
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_a_wake_of_the_stream_right_after_the_move_does_not_send_it_either(client, settings, clock, key):
+    """The stream's own step at a bot's wake (service.run, the whole row) reads the mark too:
+    the answered table is not sent again, only what the bots did since."""
+    url = _game(client, settings, key)
+    source = caught_source(views, client, url, page=PAGE)
+    html = offered(source, clock, source.first().message)
+    answered = version_of(move(client, url, html, PAGE).content.decode())
+    assert all(int(pushed["id"]) > answered for pushed in tables(source.later(sure=True)))
+    assert source.sent >= answered
