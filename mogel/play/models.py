@@ -86,7 +86,9 @@ class PracticeGame(models.Model):
     # <version>" (mogel.play.echo), written in that request's save. That page's stream then
     # does not send the same table again. A save that answers no page leaves it: it only
     # matches while the seat's version is still the one it names.
-    answered = models.CharField(max_length=48, blank=True, default="")
+    # A default in the database too: code of before this column (a worker still running it during
+    # a deploy, bench/load.py's --baseline) inserts rows without it.
+    answered = models.CharField(max_length=48, blank=True, default="", db_default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
