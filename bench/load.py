@@ -439,8 +439,9 @@ def report(results: list[dict], args) -> None:
 
 
 def arrival(r: dict) -> float:
-    """The p95 a page waits for news: push, its stream's event; polling, an announced change."""
-    return r["push"]["p95"] if r["mode"] == "push" else r["due"]["p95"]
+    """The p95 a page waits for news: push, its stream's event of the page's own move (pages
+    without an id); else an announced change."""
+    return r["push"]["p95"] if r["mode"] == "push" and r["push"]["n"] else r["due"]["p95"]
 
 
 def idle_cost(mode: str, runs: list[dict]) -> str:
@@ -466,7 +467,8 @@ def verdict(mode: str, runs: list[dict]) -> str:
     if failed:
         r = failed[0]
         said += (f"; not at {r['players']} (move p95 {r['moves']['p95']:.0f} ms, "
-                 f"{'push' if r['mode'] == 'push' else 'due'} p95 {arrival(r):.0f} ms, {r['errors']} errors, "
+                 f"{'push' if r['mode'] == 'push' and r['push']['n'] else 'due'} p95 {arrival(r):.0f} ms, "
+                 f"{r['errors']} errors, "
                  f"{r['missed']} missed)")
     return said + "."
 
