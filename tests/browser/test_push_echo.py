@@ -157,3 +157,38 @@ def test_a_move_whose_answer_is_lost_is_fetched_again(page, site_url, fast, lost
     assert failed == [200] and row.public_version > before
     page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {row.public_version}",
                            timeout=5000)
+
+
+def test_a_moves_answer_that_lands_on_a_replaced_table_is_fetched_again(page, site_url, fast):
+    """A pushed table replaced the one the move was sent from while the move was on its way:
+    htmx swaps the answer into the old table, out of the page, and the stream does not send that
+    version (the page was answered it). The page sees that its answer was newer and asks."""
+    from mogel.play.models import PracticeGame
+
+    page.add_init_script(WATCH)
+    page.set_viewport_size({"width": 375, "height": 812})
+    start(page, site_url, "en")
+    page.wait_for_function(f"() => ({PICK})()[0] !== null", timeout=20_000)
+    fast.MOGEL_BOT_PACE_MS = 600_000   # from now on only the person's move changes the table
+    held = []
+    page.route("**/act/", lambda route: held.append(route))
+    before = version(page)
+    selector, _where = page.evaluate(PICK)
+    page.locator("#table " + selector).first.click()
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(20)
+    # A pushed table of the same version takes the old one's place (as the stream swaps it).
+    page.evaluate("""() => { const t = document.getElementById('table'), pushed = t.cloneNode(true);
+                             t.replaceWith(pushed); htmx.process(pushed); }""")
+    held[0].continue_()
+    game = page.url.rstrip("/").split("/")[-1]
+    for _ in range(100):
+        row = PracticeGame.objects.get(pk=game)
+        if row.public_version > before:
+            break
+        page.wait_for_timeout(50)
+    assert row.public_version > before
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {row.public_version}",
+                           timeout=5000)

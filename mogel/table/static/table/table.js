@@ -61,23 +61,33 @@
     window.htmx.createEventSource = function (url) { return connect(withPage(url)); };
   }
 
-  /* A request of the table whose answer never came (a server error, a lost connection, an
-     aborted request): the server may have saved it, and then the stream will not send this page
-     that table. Ask for the whole table once (the page's wake poll, even while streaming). */
+  /* A request of the table whose answer the page did not get: a server error, a lost
+     connection, an abort, a timeout, or an answer that came while a pushed table had replaced
+     the one it was sent from (htmx swaps it into that old table, out of the page, and tells
+     nobody: its events fire there). The server may have saved it, and then the stream will not
+     send this page that table. So each table request's own XHR is watched to its end, wherever
+     its element went, and a table newer than the page's, or none, makes the page ask for the
+     whole table once (its wake poll, even while streaming; a failed poll asks a second later). */
   var again = null;
-  function unanswered(event) {
+  function unanswered(poll) {
     if (leaving) { return; }
     clearTimeout(again);
-    // A failed poll asks again a second later (as the fallback poll would), a failed move at once.
     again = setTimeout(function () {
       var t = table();
       if (t && window.htmx) { askOnce = true; window.htmx.trigger(t, "wake"); }
-    }, polling(event.detail) ? 1000 : 0);
+    }, poll ? 1000 : 0);
   }
-  ["htmx:responseError", "htmx:sendError", "htmx:sendAbort", "htmx:timeout"].forEach(function (name) {
-    document.addEventListener(name, function (event) {
-      var target = event.detail && event.detail.target;
-      if (target && target.id === "table") { unanswered(event); }
+  function missed(xhr) {
+    if (xhr.status === 0 || xhr.status >= 500) { return true; }
+    var found = /data-version="(\d+)"/.exec(xhr.responseText || ""), t = table();
+    return !!(found && t && Number(found[1]) > Number(t.dataset.version));
+  }
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var detail = event.detail || {}, poll = polling(detail);
+    if (!detail.xhr || !detail.target || detail.target.id !== "table") { return; }
+    // loadend comes after htmx's own load handler: the answer is swapped in by then, if it was.
+    detail.xhr.addEventListener("loadend", function () {
+      if (missed(detail.xhr)) { unanswered(poll); }
     });
   });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
