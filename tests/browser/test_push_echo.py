@@ -121,68 +121,30 @@ def test_two_tabs_of_one_game_both_follow_every_move(page, context, site_url, fa
     assert page.evaluate(STATE) == other.evaluate(STATE)
 
 
-@pytest.mark.parametrize("lost", ["network", "server error"])
-def test_a_move_whose_answer_is_lost_is_fetched_again(page, site_url, fast, lost):
-    """The server saved the move (and marked the page answered), but the answer never reached
-    the page: its stream will not send that table, so the page asks for it (its wake poll)."""
-    from mogel.play.models import PracticeGame
-
-    fast.MOGEL_BOT_PACE_MS = 300
+def _at_the_persons_turn(page, site_url, fast, width):
+    """A pushed game that waits on the person's move: from then on only that move changes it."""
     page.add_init_script(WATCH)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size({"width": width, "height": 812 if width == 375 else 800})
     start(page, site_url, "en")
     page.wait_for_function(f"() => ({PICK})()[0] !== null", timeout=20_000)
-    fast.MOGEL_BOT_PACE_MS = 600_000   # from now on only the person's move changes the table
-    failed = []
+    fast.MOGEL_BOT_PACE_MS = 600_000
+    return version(page)
 
-    def lose(route):
-        if failed:
-            return route.continue_()
-        answer = route.fetch()   # the server applies and saves the move
-        failed.append(answer.status)
-        if lost == "network":
-            route.abort()
-        else:
-            route.fulfill(status=502, body="Bad gateway")
-    page.route("**/act/", lose)
-    before = version(page)
+
+def _click_and_wait(page, until):
+    """The person's move, clicked; then until the route has it (``until()`` true)."""
     selector, _where = page.evaluate(PICK)
     page.locator("#table " + selector).first.click()
     for _ in range(100):
-        if failed:
-            break
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(200)   # the page has heard of the failure (htmx's error event)
-    row = PracticeGame.objects.get(pk=page.url.rstrip("/").split("/")[-1])
-    assert failed == [200] and row.public_version > before
-    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {row.public_version}",
-                           timeout=5000)
-
-
-def test_a_moves_answer_that_lands_on_a_replaced_table_is_fetched_again(page, site_url, fast):
-    """A pushed table replaced the one the move was sent from while the move was on its way:
-    htmx swaps the answer into the old table, out of the page, and the stream does not send that
-    version (the page was answered it). The page sees that its answer was newer and asks."""
-    from mogel.play.models import PracticeGame
-
-    page.add_init_script(WATCH)
-    page.set_viewport_size({"width": 375, "height": 812})
-    start(page, site_url, "en")
-    page.wait_for_function(f"() => ({PICK})()[0] !== null", timeout=20_000)
-    fast.MOGEL_BOT_PACE_MS = 600_000   # from now on only the person's move changes the table
-    held = []
-    page.route("**/act/", lambda route: held.append(route))
-    before = version(page)
-    selector, _where = page.evaluate(PICK)
-    page.locator("#table " + selector).first.click()
-    for _ in range(100):
-        if held:
+        if until():
             break
         page.wait_for_timeout(20)
-    # A pushed table of the same version takes the old one's place (as the stream swaps it).
-    page.evaluate("""() => { const t = document.getElementById('table'), pushed = t.cloneNode(true);
-                             t.replaceWith(pushed); htmx.process(pushed); }""")
-    held[0].continue_()
+
+
+def _catches_up(page, before):
+    """The server saved the move (its version moved on), and the page comes to show it."""
+    from mogel.play.models import PracticeGame
+
     game = page.url.rstrip("/").split("/")[-1]
     for _ in range(100):
         row = PracticeGame.objects.get(pk=game)
@@ -192,3 +154,39 @@ def test_a_moves_answer_that_lands_on_a_replaced_table_is_fetched_again(page, si
     assert row.public_version > before
     page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {row.public_version}",
                            timeout=5000)
+
+
+@pytest.mark.parametrize("lost", ["network", "server error"])
+def test_a_move_whose_answer_is_lost_is_fetched_again(page, site_url, fast, lost):
+    """The server saved the move (and marked the page answered), but the answer never reached
+    the page: its stream will not send that table, so the page asks for it (its wake poll)."""
+    before = _at_the_persons_turn(page, site_url, fast, 1280)
+    failed = []
+
+    def lose(route):
+        if failed:
+            return route.continue_()
+        failed.append(route.fetch().status)   # the server applies and saves the move
+        if lost == "network":
+            route.abort()
+        else:
+            route.fulfill(status=502, body="Bad gateway")
+    page.route("**/act/", lose)
+    _click_and_wait(page, lambda: failed)
+    assert failed == [200]
+    _catches_up(page, before)
+
+
+def test_a_moves_answer_that_lands_on_a_replaced_table_is_fetched_again(page, site_url, fast):
+    """A pushed table replaced the one the move was sent from while the move was on its way:
+    htmx swaps the answer into the old table, out of the page, and the stream does not send that
+    version (the page was answered it). The page sees that its answer was newer and asks."""
+    before = _at_the_persons_turn(page, site_url, fast, 375)
+    held = []
+    page.route("**/act/", lambda route: held.append(route))
+    _click_and_wait(page, lambda: held)
+    # A pushed table of the same version takes the old one's place (as the stream swaps it).
+    page.evaluate("""() => { const t = document.getElementById('table'), pushed = t.cloneNode(true);
+                             t.replaceWith(pushed); htmx.process(pushed); }""")
+    held[0].continue_()
+    _catches_up(page, before)
