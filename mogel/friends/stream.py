@@ -105,7 +105,7 @@ class GameSource:
             self._touch(seats, play.wall_ms())
             return self._run(TABLE, seats=seats)
         wall = play.wall_ms()
-        row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS, "answered").first()
+        row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS, *echo.fields(self.page)).first()
         if row is None:
             return Update(self.channel, 0, done=True)
         mine = row.publics.get(play.mark(self.seat), 0)

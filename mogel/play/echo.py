@@ -4,10 +4,10 @@ table that page's own request has just answered it with.
 Each table page draws an id of its own when it loads (table.js): random, it names nothing but
 that page, and it comes with every htmx request of the table (header ``X-Table-Page``) and with
 the stream's address (``?page=``). A request that answers its page with the table saves, in the
-save it makes anyway, who it answered with which version: the row's ``answered``, "<page>
-<seat> <version>[ held]". The page's stream, wherever it runs, reads that from the row: its own page
-already shows the version, so it sends nothing. A page id that is missing, malformed or not the
-page's own simply matches nothing: the stream sends the table, as without ids.
+save it makes anyway, who it answered with which version: the row's ``answered``, "<page> <seat>
+<version>[ held]". The page's stream, wherever it runs, reads that from the row: its own page
+already shows that version, so it sends nothing. A page id that is missing, malformed or not
+the page's own simply matches nothing: the stream sends the table, as without ids.
 """
 
 from __future__ import annotations
@@ -27,6 +27,11 @@ def page_of(value) -> str | None:
 def of_request(request) -> str | None:
     """The page id of an htmx request of the table (its header); None without one."""
     return page_of(request.headers.get(HEADER)) if request.htmx else None
+
+
+def fields(page: str | None) -> tuple[str, ...]:
+    """What a stream's small read of the row adds for its page: the mark, if the page has an id."""
+    return ("answered",) if page is not None else ()
 
 
 def mark(page: str, seat: str, version: int, held: bool) -> str:

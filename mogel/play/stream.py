@@ -25,8 +25,6 @@ from .models import PracticeGame
 
 # The small row the poll and the stream read to tell "nothing new" (service.touch, clock_at).
 POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
-# Read beside them by a stream whose page has an id: who was last answered with the table.
-ECHO_FIELDS = ("answered",)
 # Event names: a redraw is the whole table for a page that (re)connected; a table is news; a
 # resume starts a count-in on the same version. The page skips a redraw or a table of a version
 # it already shows (its own move's answer came first), never a resume (table.js).
@@ -66,7 +64,7 @@ class TableSource:
             return self._run(TABLE)
         wall = service.wall_ms()
         row = PracticeGame.objects.filter(pk=self.game_id, owner=self.owner, kind=self.kind.key).only(
-            *POLL_FIELDS, *ECHO_FIELDS).first()
+            *POLL_FIELDS, *echo.fields(self.page)).first()
         if row is None:
             return Update(self.channel, 0, done=True)
         self._answered(row)
@@ -102,7 +100,6 @@ class TableSource:
                 message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
         return self._update(row, service.wall_ms(), message, done=turn.game.over)
-
 
     def _answered(self, row: PracticeGame) -> None:
         """The page's own request answered it with the row's version: it is on the page already
