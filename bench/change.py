@@ -176,13 +176,14 @@ def post_move(client, url: str, html: str | None, rng) -> bool:
     return True
 
 
-def caught_source(views, client, url: str):
-    """The stream's source the page's stream view builds (its request through every middleware)."""
+def caught_source(views, client, url: str, **params):
+    """The stream's source the page's stream view builds (its request through every middleware);
+    ``params``: more of the stream's address (``page``: the page's id)."""
     caught = []
     real = views.respond
     views.respond = lambda request, source: caught.append(source) or real(request, _Idle())
     try:
-        client.get(url + "stream/", {"version": 0})
+        client.get(url + "stream/", {"version": 0, **params})
     finally:
         views.respond = real
     return caught[0]

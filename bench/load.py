@@ -27,10 +27,13 @@ as one); changes: new tables the pages showed (a move's answer, a pushed or poll
 CPU (gunicorn's processes and PostgreSQL's, from /proc) per change; p50/p95/p99 of:
 
 - a move's POST, as the client sees it;
-- **push arrival** (push only): from a move's answer reaching the player (its transaction has
-  committed, so its NOTIFY is out) until the stream's event of that version or a newer one:
-  the broker, the stream's step and its render, the way to the page. Negative when the event
-  came first. Late: over 200 ms (the target); missed: not there 5 s after the answer;
+- **push arrival** (push only, pages without their own id: ``--no-page-ids``): from a move's
+  answer reaching the player (its transaction has committed, so its NOTIFY is out) until the
+  stream's event of that version or a newer one: the broker, the stream's step and its render,
+  the way to the page. Negative when the event came first. Late: over 200 ms (the target);
+  missed: not there 5 s after the answer. By default each page sends its own id, as table.js
+  does, and its stream then never sends it its own move's table (mogel/play/echo.py): there is
+  nothing to time, and the stream's latency shows in **due**;
 - **due**, either transport: a change the table announced (``data-wake-in``: a bot's next move,
   a window closing) from its announced moment (counted from when that table arrived, so a few ms
   late) until a newer table reaches the page (a stream's event, a poll's answer). The game may
@@ -56,6 +59,7 @@ import os
 import random
 import re
 import resource
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -102,6 +106,7 @@ class Run:
         self.lags: list[tuple[float, float]] = []            # friends_push.lag writes here
         self.echoes: list[tuple[float, float]] = []          # when, ms from a move's answer to its event
         self.open_streams = 0
+        self.page_ids = True   # the pages send their own ids, as table.js does (--no-page-ids: not)
 
     def error(self, what: str) -> None:
         self.errors.append((time.monotonic(), what[:300]))
@@ -155,7 +160,9 @@ class Player(push.Page):
         """A move's answer showed a version newer than ``before`` (what the page showed when the POST
         left): its commit is past; the stream should bring it (it may have come first: a negative arrival)."""
         found, now = push.VERSION.search(body), time.monotonic()
-        if self.run.transport != "push" or found is None or int(found.group(1)) <= before:
+        # A page with an id is not sent its own move's table again (code that knows page ids):
+        # nothing to time then.
+        if self.run.transport != "push" or found is None or int(found.group(1)) <= before or self.page_id:
             return
         if self.echo is not None and now - self.echo[1] > MISSED_S:
             self.run.missed.append(now)
@@ -192,6 +199,8 @@ async def live(player: Player) -> None:
         try:
             run.requests.extend([time.monotonic()] * 3)
             player.version, player.due, player.last_id = -1, None, None
+            # Each game's page is a new page load: a new id (table.js), unless --no-page-ids.
+            player.page_id = secrets.token_hex(12) if run.page_ids else None
             await push.start_game(player, run.port, players=4)
         except (AssertionError, OSError, ValueError, IndexError, asyncio.IncompleteReadError) as failed:
             run.error(f"lobby: {failed!r}")
@@ -240,8 +249,9 @@ async def stream(player: Player) -> None:
     run = player.run
     while OVER not in player.html:
         try:
+            page = f"&page={player.page_id}" if player.page_id else ""
             reader, writer, status, headers = await push.open_stream(
-                player, run.port, f"{player.url}stream/?version={player.version}", gzip=True,
+                player, run.port, f"{player.url}stream/?version={player.version}{page}", gzip=True,
                 last_event_id=player.last_id)
         except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as failed:
             run.error(f"stream: {failed!r}")
@@ -290,6 +300,7 @@ async def poll(player: Player) -> None:
 
 async def one_run(mode: str, port: int, pids: list[list[int]], log: Path, args) -> dict:
     run = Run(mode, port, log)
+    run.page_ids = not args.no_page_ids
     players = [Player(n, run) for n in range(args.players_now)]
     tasks = [asyncio.ensure_future(friends_push.lag(run))]
     started = time.monotonic()
@@ -428,8 +439,9 @@ def report(results: list[dict], args) -> None:
 
 
 def arrival(r: dict) -> float:
-    """The p95 a page waits for news: push, its stream's event; polling, an announced change."""
-    return r["push"]["p95"] if r["mode"] == "push" else r["due"]["p95"]
+    """The p95 a page waits for news: push, its stream's event of the page's own move (pages
+    without an id); else an announced change."""
+    return r["push"]["p95"] if r["mode"] == "push" and r["push"]["n"] else r["due"]["p95"]
 
 
 def idle_cost(mode: str, runs: list[dict]) -> str:
@@ -455,7 +467,8 @@ def verdict(mode: str, runs: list[dict]) -> str:
     if failed:
         r = failed[0]
         said += (f"; not at {r['players']} (move p95 {r['moves']['p95']:.0f} ms, "
-                 f"{'push' if r['mode'] == 'push' else 'due'} p95 {arrival(r):.0f} ms, {r['errors']} errors, "
+                 f"{'push' if r['mode'] == 'push' and r['push']['n'] else 'due'} p95 {arrival(r):.0f} ms, "
+                 f"{r['errors']} errors, "
                  f"{r['missed']} missed)")
     return said + "."
 
@@ -480,6 +493,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=WORKERS, help="uvicorn workers (gunicorn.conf.py's count)")
     parser.add_argument("--pool", type=int, default=16, help="database connections per worker (DJANGO_DB_POOL_SIZE)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 players, about a minute")
+    parser.add_argument("--no-page-ids", action="store_true", help="pages without their own id (before the mover's "
+                        "echo was cut): the stream sends a page its own move's table too, and push arrival times it")
     parser.add_argument("--json", help="also write the results to this file")
     parser.add_argument("--baseline", help="another checkout's code (e.g. main's, from git archive): every run "
                         "is made with it too, just before this checkout's, in the same run and database")

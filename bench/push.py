@@ -52,6 +52,9 @@ class Page:
         self.address = f"127.0.{1 + number // 250}.{1 + number % 250}"
         self.url, self.html, self.version = "", "", -1
         self.shown = asyncio.Event()
+        # The page's own id, as table.js draws it at each load and sends it with its htmx
+        # requests (mogel/play/echo.py); None: a page that sends none.
+        self.page_id: str | None = None
 
     def saw(self, html: str) -> None:
         found = VERSION.search(html)
@@ -67,6 +70,8 @@ class Page:
                 "Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items())]
         if htmx:
             head.append("HX-Request: true")
+        if htmx and self.page_id:
+            head.append(f"X-Table-Page: {self.page_id}")
         if form:
             head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
         writer.write(("\r\n".join(head) + "\r\n\r\n" + body).encode())

@@ -322,7 +322,7 @@ def people(table: Table, seats: list[Seat]) -> tuple:
 
 def run(table: Table, seat: int | None, action: str | None = None, posted_version: int | None = None,
         reaction_ms: int | None = None, attempts: int = 8, seats: list[Seat] | None = None,
-        sends: bool = False):
+        sends: bool = False, page: str | None = None):
     """Load the table's game for ``seat`` (None: a spectator), catch up, maybe act, save.
 
     As ``mogel.play.service.run``, with the bots playing the bot seats and the seats of people
@@ -330,14 +330,15 @@ def run(table: Table, seat: int | None, action: str | None = None, posted_versio
     stop the others' game). Returns ``(turn, refusal)``; ``turn.seats``: the table's seats as
     read for this change (``seats``, when the caller read them already), which the page's
     context reads again from there, not from the database. ``sends``: the caller answers the
-    seat with its table whenever the seat's version moved (``mogel.play.service.Turn.sends``)."""
+    seat with its table whenever the seat's version moved (``mogel.play.service.Turn.sends``);
+    ``page``: the page it answers (``Turn.page``)."""
     seats = list(table.seats.all()) if seats is None else seats
     for _ in range(attempts):
         row = PracticeGame.objects.get(pk=table.game_id)
         wall = play.wall_ms()
         bots = [s.number for s in seats if s.bot or (gone(s, wall) and s.number != seat)]
         turn = play.load_for(row, seat, people(table, seats), bots)
-        turn.seats, turn.sends = seats, sends
+        turn.seats, turn.sends, turn.page = seats, sends, page
         now = play.game_now(row, turn.game)
         refusal = None
         if action is None:

@@ -20,6 +20,7 @@ from typing import Callable
 
 from django.utils import translation
 
+from mogel.play import echo
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.push import broker
@@ -77,9 +78,9 @@ class GameSource:
     table's rematch exists: then it sends the moving panel and ends."""
 
     def __init__(self, table: Table, seat: int | None, seat_pk: int | None, known: int | None,
-                 render: Callable[..., str], panel: Callable[..., str]):
+                 render: Callable[..., str], panel: Callable[..., str], page: str | None = None):
         self.table, self.seat, self.seat_pk, self.sent = table, seat, seat_pk, known
-        self.render, self.panel = render, panel
+        self.render, self.panel, self.page = render, panel, page
         self.held = None   # whether the table last sent showed held scores
         self.channel = play.channel(table.game_id)
         # The presence the page's panel shows (see _presence), and whether the game is over.
@@ -94,24 +95,34 @@ class GameSource:
     def later(self, heard: int | None = None, sure: bool = False) -> Update:
         """Asked at every beat: who is at the table changes without a notice (a person's page
         coming back), so each beat reads the seats and notes this page's presence. ``heard``:
-        the broker heard the game move: the whole row is read once, in ``service.run``."""
+        the broker heard the game move: the whole row is read once, in ``service.run``; a page
+        with an id (``page``) reads the small row first, since the move may be its own person's,
+        whose answer the page has (mogel.play.echo)."""
         if self.over:
             return self._after_game()
-        if heard is not None:
+        if heard is not None and self.page is None:
             seats = list(self.table.seats.all())
             self._touch(seats, play.wall_ms())
             return self._run(TABLE, seats=seats)
         wall = play.wall_ms()
-        row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS).first()
+        row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS, *echo.fields(self.page)).first()
         if row is None:
             return Update(self.channel, 0, done=True)
+        mine = row.publics.get(play.mark(self.seat), 0)
+        self._answered(row, mine)
         seats = list(self.table.seats.all())
         self._touch(seats, wall)
-        if (row.publics.get(play.mark(self.seat), 0) == self.sent and row.hold == self.held
+        if (mine == self.sent and row.hold == self.held
                 and not _due(row, wall) and not any(service.gone(s, wall) for s in seats)):
             return Update(self.channel, row.version, self._seats(seats, wall),
                           wake_s=_wake_s(row, seats, self.seat_pk, wall))
         return self._run(TABLE, seats=seats)
+
+    def _answered(self, row: PracticeGame, version: int) -> None:
+        """The page's own request answered it with the seat's table as the row stands (its
+        version, held or not): it is on the page already, and so nothing to send."""
+        if echo.answered(row, self.page, play.mark(self.seat), version):
+            self.sent, self.held = version, row.hold
 
     def _touch(self, seats: list[Seat], wall: int) -> None:
         """An open stream is its person's contact: the seat stays theirs while the page is open."""
@@ -127,6 +138,7 @@ class GameSource:
             turn, _refusal = service.run(self.table, self.seat, seats=seats, sends=True)
             row, message = turn.row, None
             version = turn.public_version()
+            self._answered(row, version)
             went_on = self.held and not row.hold and version == self.sent
             if redraw or version != self.sent or went_on:
                 message = event(self.render(self.table, turn, self.sent).strip(), GO_ON if went_on else name,

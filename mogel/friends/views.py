@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from mogel import games, push
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
-from mogel.play import limits, posted
+from mogel.play import echo, limits, posted
 from mogel.play import replay as replays
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
@@ -389,7 +389,7 @@ def poll(request, table):
             and (row.wake_ms is None or play.clock_at(row, wall) < row.wake_ms)
             and not any(service.gone(s, wall) for s in seats)):
         return HttpResponse(status=204)
-    turn, _refusal = service.run(table, seat, seats=seats, sends=True)
+    turn, _refusal = service.run(table, seat, seats=seats, sends=True, page=echo.of_request(request))
     if client == turn.public_version() and held == turn.row.hold:
         return HttpResponse(status=204)
     response = HttpResponse(table_html(request, table, turn, client_version=client))
@@ -424,7 +424,8 @@ def _source(request, code):
     known = posted.version(last_event_id(request) or request.GET.get("version"))
     return GameSource(table, seat, None if mine is None else mine.pk, known,
                       lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client),
-                      lambda fresh, seats, moving: seats_html(request, fresh, seat, seats, moving))
+                      lambda fresh, seats, moving: seats_html(request, fresh, seat, seats, moving),
+                      page=echo.page_of(request.GET.get("page")))
 
 
 @require_POST
@@ -439,15 +440,16 @@ def act(request, table):
     posted_seat = request.POST.get("seat")
     if posted_seat is not None and posted_seat != str(seat):
         return refuse(request, table, "other_seat")
-    kind = games.get(table.kind)
+    kind, page = games.get(table.kind), echo.of_request(request)
     client = posted.version(request.POST.get("version"))
     action = kind.posted_action(request.POST)
     if client is None or not action:
-        turn, _refusal = service.run(table, seat)
+        turn, _refusal = service.run(table, seat, page=page)
         message, slug = kind.explain("bad_post", {})
         return _answer(request, table, turn, 400, message=message, message_url=kind.rule_link(slug))
     turn, refusal = service.run(table, seat, action=action, posted_version=client,
-                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")), sends=request.htmx)
+                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")), sends=request.htmx,
+                                page=page)
     if refusal is None:
         return _answer(request, table, turn, 200, client_version=client)
     if isinstance(refusal, play.Stale):

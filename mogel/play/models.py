@@ -82,6 +82,13 @@ class PracticeGame(models.Model):
     # At a table of several people, while a round's scores are held: who pressed "go on", a bit
     # per seat. The bots go on once every person the bots do not play for has.
     ready = models.PositiveIntegerField(default=0)
+    # Which page a request last answered with the table, and at which version: "<page id> <seat>
+    # <version>" (mogel.play.echo), written in that request's save. That page's stream then
+    # does not send the same table again. A save that answers no page leaves it: it only
+    # matches while the seat's version is still the one it names.
+    # A default in the database too: code of before this column (a worker still running it during
+    # a deploy, bench/load.py's --baseline) inserts rows without it.
+    answered = models.CharField(max_length=48, blank=True, default="", db_default="")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

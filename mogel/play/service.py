@@ -31,6 +31,7 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.push import broker
 
+from . import echo
 from .models import PracticeEvent, PracticeGame, SeatEvent
 
 HUMAN = 0
@@ -118,6 +119,9 @@ class Turn:
     # The bots' plans asked of the game as it stands (:meth:`plan`): catch-up, the row's wake
     # time and the page's wake time all ask for it, once per state of this request's game.
     plans: dict = field(default_factory=dict)
+    # The page this request answers with its seat's table (mogel.play.echo), or None: the
+    # save marks it in ``row.answered``, so that page's stream does not send the table again.
+    page: str | None = None
 
     def fresh(self) -> list[dict]:
         """The events logged since the row was read (or last saved)."""
@@ -725,12 +729,14 @@ def save(turn: Turn) -> bool:
         return True
     row, version = turn.row, turn.stored
     records = _prepare(turn)
+    if turn.page is not None:
+        row.answered = echo.mark(turn.page, mark(turn.seat), turn.public_version(), row.hold)
     with transaction.atomic():
         updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold,
                                               ready=turn.old_ready).update(
             state=row.state, version=row.version, public_version=row.public_version, memories=row.memories,
             wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over, ready=row.ready,
-            publics=row.publics, eyes=row.eyes,
+            publics=row.publics, eyes=row.eyes, answered=row.answered,
             # update() skips auto_now; the prune command reads `updated` as the last time played.
             updated=timezone.now())
         if updated == 1:
@@ -744,7 +750,8 @@ def save(turn: Turn) -> bool:
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
         attempts: int = 8, reaction_ms: int | None = None,
         kind: str | None = None, streaming: bool = False,
-        showing: str | None = None, sends: bool = True) -> tuple[Turn | None, Exception | None]:
+        showing: str | None = None, sends: bool = True,
+        page: str | None = None) -> tuple[Turn | None, Exception | None]:
     """Load, catch up, maybe act, save; retried on a concurrent write.
 
     Returns ``(turn, refusal)``: turn None means no such game for this owner (of this ``kind``
@@ -756,14 +763,15 @@ def run(game_id: str, owner: str, action: str | None = None, posted_version: int
     ``showing``: the page's token of its current showing (see :func:`still_away`).
     ``sends``: the caller answers with the player's table whenever the player's version moved
     (the game page, its poll, its moves, its stream all do), so the save stamps the events it
-    writes as sent (:attr:`Turn.sends`).
+    writes as sent (:attr:`Turn.sends`). ``page``: the page the caller answers with the table
+    (:attr:`Turn.page`).
     """
     for _ in range(attempts):
         row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
         if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)
-        turn.sends = sends
+        turn.sends, turn.page = sends, page
         if not still_away(row, showing, streaming) and not contact(turn, wall_ms()):
             continue
         now = game_now(row, turn.game)

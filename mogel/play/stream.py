@@ -20,7 +20,7 @@ from django.utils import translation
 
 from mogel.push.stream import Keep, Update, event
 
-from . import service
+from . import echo, service
 from .models import PracticeGame
 
 # The small row the poll and the stream read to tell "nothing new" (service.touch, clock_at).
@@ -37,11 +37,13 @@ class TableSource:
     """The stream's source for one practice game and its owner (``mogel.push.stream.respond``).
 
     ``known``: the version the page shows (Last-Event-ID after a reconnect), the start of the
-    moves to animate; ``render(turn, client_version)``: the table's HTML as the poll answers it."""
+    moves to animate; ``render(turn, client_version)``: the table's HTML as the poll answers it;
+    ``page``: the page's own id (mogel.play.echo), or None."""
 
-    def __init__(self, kind, game_id: str, owner: str, known: int | None, render: Callable[..., str]):
+    def __init__(self, kind, game_id: str, owner: str, known: int | None, render: Callable[..., str],
+                 page: str | None = None):
         self.kind, self.game_id, self.owner, self.sent = kind, game_id, owner, known
-        self.render = render
+        self.render, self.page = render, page
         self.channel = service.channel(game_id)
         # The small row as last read (version, wake, presence): whether the page is away.
         self.row = None
@@ -55,14 +57,17 @@ class TableSource:
         """``heard``: the version the broker heard. ``sure``: the broker missed nothing since
         the last step, and the page's presence is noted (the stream's keep): then this step is
         the row's wake, a move falling due. Either way ``service.run`` reads the whole row once.
-        Else the small row is read first, as the poll's fast path does."""
-        if heard is not None or (sure and self.row is not None and not self.row.away):
+        Else the small row is read first, as the poll's fast path does; so is a change heard
+        by a page with an id: most are its own move, whose answer the page has (the echo)."""
+        if (heard is not None and self.page is None) or (
+                heard is None and sure and self.row is not None and not self.row.away):
             return self._run(TABLE)
         wall = service.wall_ms()
         row = PracticeGame.objects.filter(pk=self.game_id, owner=self.owner, kind=self.kind.key).only(
-            *POLL_FIELDS).first()
+            *POLL_FIELDS, *echo.fields(self.page)).first()
         if row is None:
             return Update(self.channel, 0, done=True)
+        self._answered(row)
         # An open stream is contact while the page is shown; a page that said it left is not
         # brought back by its stream (only the page itself, when shown again, ends the pause).
         if (row.public_version == self.sent and (row.away or service.touch(row, wall))
@@ -89,11 +94,18 @@ class TableSource:
             if turn is None:
                 return Update(self.channel, 0, done=True)
             row, message = turn.row, None
+            self._answered(row)
             if redraw or row.public_version != self.sent or turn.counting_in:
                 name = RESUME if turn.counting_in else name
                 message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
                 self.sent = row.public_version
         return self._update(row, service.wall_ms(), message, done=turn.game.over)
+
+    def _answered(self, row: PracticeGame) -> None:
+        """The page's own request answered it with the row's version: it is on the page already
+        (sent, as far as this stream goes; the request stamped its events as sent)."""
+        if echo.answered(row, self.page, service.mark(service.HUMAN), row.public_version):
+            self.sent = row.public_version
 
 
 def _due(row: PracticeGame, wall: int) -> bool:

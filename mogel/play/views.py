@@ -23,7 +23,7 @@ from mogel.push import broker
 from mogel.push.stream import checked, last_event_id, respond
 from mogel.table.memo import per_language
 
-from . import limits, posted, service
+from . import echo, limits, posted, service
 from .models import PracticeGame
 from .names import seat_names
 from .shell import LOG_LINES, log_lines
@@ -331,7 +331,8 @@ def game(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
     turn, _refusal = service.run(game_id, _owner(request) or "", kind=kind.key,
-                                 showing=posted.showing(request.headers.get("X-Table-Showing")))
+                                 showing=posted.showing(request.headers.get("X-Table-Showing")),
+                                 page=echo.of_request(request))
     if turn is None:
         return _not_found(request, kind)
     return _respond(request, turn)
@@ -353,7 +354,8 @@ async def stream(request, kind=None, game_id=""):
         return HttpResponse(_no_such_game(), status=404, content_type="text/plain; charset=utf-8")
     known = posted.version(last_event_id(request) or request.GET.get("version"))
     tail = service.LogTail()   # this connection's own: only the events saved since are read
-    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client, tail))
+    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client, tail),
+                         page=echo.page_of(request.GET.get("page")))
     return respond(request, source)
 
 
@@ -379,7 +381,8 @@ def poll(request, kind, game_id):
             and (row.wake_ms is None or service.clock_at(row, wall) < row.wake_ms)):
         return HttpResponse(status=204)
     turn, _refusal = service.run(game_id, owner, kind=kind.key,
-                                 showing=posted.showing(request.headers.get("X-Table-Showing")))
+                                 showing=posted.showing(request.headers.get("X-Table-Showing")),
+                                 page=echo.of_request(request))
     if turn is None:
         return _not_found(request, kind)
     # A count-in that starts now is news: the page shows "3, 2, 1" on the same table.
@@ -408,17 +411,18 @@ def _refused(kind, turn, action, refusal, client):
 def act(request, kind, game_id):
     if not GAME_ID.match(game_id):
         return _not_found(request, kind)
-    owner = _owner(request)
+    owner, page = _owner(request), echo.of_request(request)
     client = posted.version(request.POST.get("version"))
     action = kind.posted_action(request.POST)
     if client is None or not action:
-        turn, _refusal = service.run(game_id, owner or "", kind=kind.key)
+        turn, _refusal = service.run(game_id, owner or "", kind=kind.key, page=page)
         if turn is None:
             return _not_found(request, kind)
         message, slug = kind.explain("bad_post", {})
         return _respond(request, turn, status=400, message=message, message_url=kind.rule_link(slug))
     turn, refusal = service.run(game_id, owner or "", action=action, posted_version=client,
-                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")), kind=kind.key)
+                                reaction_ms=posted.reaction(request.POST.get("reaction_ms")), kind=kind.key,
+                                page=page)
     if turn is None:
         return _not_found(request, kind)
     if refusal is None:

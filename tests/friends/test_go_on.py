@@ -37,9 +37,9 @@ def page(client, table):
     return client.get(table_url(table), HTTP_HX_REQUEST="true").content.decode()
 
 
-def go_on(client, table, text):
+def go_on(client, table, text, headers=None):
     return client.post(table_url(table) + "act/", {"action": GO_ON, "version": version_of(text)},
-                       HTTP_HX_REQUEST="true")
+                       HTTP_HX_REQUEST="true", **(headers or {}))
 
 
 def poll(client, table, text, held=True):

@@ -45,6 +45,51 @@
     if (t && window.htmx) { window.htmx.trigger(t, "wake"); }   // catch up at once by polling
   });
   document.addEventListener("htmx:sseClose", function () { streaming = false; });
+
+  /* The page's own id (mogel/play/echo.py), drawn afresh at each load: sent with every htmx
+     request of the table and with the stream's address, so that the stream does not send again
+     the table this page's own move was answered with. Random, it says nothing but "this page". */
+  var page = pageId();
+  function pageId() {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  function withPage(url) { return url + (url.indexOf("?") < 0 ? "?" : "&") + "page=" + page; }
+  if (window.htmx && window.htmx.createEventSource) {
+    var connect = window.htmx.createEventSource;   // the SSE extension's, loaded before this script
+    window.htmx.createEventSource = function (url) { return connect(withPage(url)); };
+  }
+
+  /* A request of the table whose answer the page did not get: a server error, a lost
+     connection, an abort, a timeout, or an answer that came while a pushed table had replaced
+     the one it was sent from (htmx swaps it into that old table, out of the page, and tells
+     nobody: its events fire there). The server may have saved it, and then the stream will not
+     send this page that table. So each table request's own XHR is watched to its end, wherever
+     its element went, and a table newer than the page's, or none, makes the page ask for the
+     whole table once (its wake poll, even while streaming; a failed poll asks a second later). */
+  var again = null;
+  function unanswered(poll) {
+    if (leaving) { return; }
+    clearTimeout(again);
+    again = setTimeout(function () {
+      var t = table();
+      if (t && window.htmx) { askOnce = true; window.htmx.trigger(t, "wake"); }
+    }, poll ? 1000 : 0);
+  }
+  function missed(xhr) {
+    if (xhr.status === 0 || xhr.status >= 500) { return true; }
+    var found = /data-version="(\d+)"/.exec(xhr.responseText || ""), t = table();
+    return !!(found && t && Number(found[1]) > Number(t.dataset.version));
+  }
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var detail = event.detail || {}, poll = polling(detail);
+    if (!detail.xhr || !detail.target || detail.target.id !== "table") { return; }
+    // loadend comes after htmx's own load handler: the answer is swapped in by then, if it was.
+    detail.xhr.addEventListener("loadend", function () {
+      if (missed(detail.xhr)) { unanswered(poll); }
+    });
+  });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     var t = table();
     var message = event.detail || {};
@@ -126,6 +171,7 @@
   shown();
   document.addEventListener("htmx:configRequest", function (event) {
     event.detail.headers["X-Table-Showing"] = showing;
+    event.detail.headers["X-Table-Page"] = page;
   });
 
   function leave() {
