@@ -129,6 +129,31 @@ def test_two_turns_loaded_from_one_row_the_second_save_loses(client, fast, clock
     assert service.run(row.pk, row.owner)[0] is not None
 
 
+@pytest.mark.parametrize("key", GAMES)
+def test_a_run_that_loses_to_a_concurrent_save_retries_on_the_saved_row(client, fast, clock, monkeypatch, key):
+    """Another request saves between this run's read and its save (a second tab's move): the
+    run's save loses, it reads the row again and answers from there; no event is written twice."""
+    url = start(client, key)
+    row = row_of(url)
+    clock.tick(5_000)
+    legal = service.load(row_of(url)).game.legal_actions(service.HUMAN)
+    loads, real_load = [], service.load
+
+    def load(read):
+        loads.append(read.version)
+        if len(loads) == 1:   # the other tab's request, served while this one works
+            assert service.run(row.pk, row.owner, legal[0], row.public_version)[1] is None
+        return real_load(read)
+
+    monkeypatch.setattr(service, "load", load)
+    turn, _refusal = service.run(row.pk, row.owner, legal[0], row.public_version)
+    saved = row_of(url)
+    assert len(loads) == 3 and loads[0] == loads[1] < loads[2]
+    assert turn.row.version == saved.version
+    indexes = list(PracticeEvent.objects.filter(game_id=row.pk).order_by("index").values_list("index", flat=True))
+    assert indexes == list(range(saved.version))
+
+
 def test_a_save_loses_when_the_hold_or_who_is_ready_changed_since_its_read(client, fast, clock):
     url = start(client, "mogel-motte")
     row = row_of(url)
