@@ -309,6 +309,10 @@ def on_seats(seats: list[Seat], wall: int) -> dict:
 
 # -- the game ------------------------------------------------------------------------------------
 
+# A seat's link to its table: seats_of sets it as the related manager does, with no query.
+TABLE_OF_SEAT = Seat._meta.get_field("table")
+
+
 def seats_of(table: Table) -> list[Seat]:
     """The table's seats in order, as ``list(table.seats.all())`` gives them (each knowing its
     table), read with one statement's text (``mogel.play.rows``): a stream's step reads them."""
@@ -316,9 +320,6 @@ def seats_of(table: Table) -> list[Seat]:
     for seat in seats:
         TABLE_OF_SEAT.set_cached_value(seat, table)
     return seats
-
-
-TABLE_OF_SEAT = Seat._meta.get_field("table")
 
 
 def names(table: Table, seats: list[Seat]) -> list[str]:
