@@ -19,7 +19,7 @@ from django.utils.translation import pgettext
 
 from mogel import games
 from mogel.core.errors import IllegalAction
-from mogel.play import limits
+from mogel.play import limits, rows
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play.names import bot_names, name_key
@@ -309,6 +309,19 @@ def on_seats(seats: list[Seat], wall: int) -> dict:
 
 # -- the game ------------------------------------------------------------------------------------
 
+# A seat's link to its table: seats_of sets it as the related manager does, with no query.
+TABLE_OF_SEAT = Seat._meta.get_field("table")
+
+
+def seats_of(table: Table) -> list[Seat]:
+    """The table's seats in order, as ``list(table.seats.all())`` gives them (each knowing its
+    table), read with one statement's text (``mogel.play.rows``): a stream's step reads them."""
+    seats = rows.select(Seat, {"table": table.pk}, order="number")
+    for seat in seats:
+        TABLE_OF_SEAT.set_cached_value(seat, table)
+    return seats
+
+
 def names(table: Table, seats: list[Seat]) -> list[str]:
     by_number = {s.number: s.name for s in seats}
     return [by_number.get(n, "?") for n in range(table.players)]
@@ -332,9 +345,11 @@ def run(table: Table, seat: int | None, action: str | None = None, posted_versio
     context reads again from there, not from the database. ``sends``: the caller answers the
     seat with its table whenever the seat's version moved (``mogel.play.service.Turn.sends``);
     ``page``: the page it answers (``Turn.page``)."""
-    seats = list(table.seats.all()) if seats is None else seats
+    seats = seats_of(table) if seats is None else seats
     for _ in range(attempts):
-        row = PracticeGame.objects.get(pk=table.game_id)
+        row = play.read_row(table.game_id)
+        if row is None:
+            raise PracticeGame.DoesNotExist
         wall = play.wall_ms()
         bots = [s.number for s in seats if s.bot or (gone(s, wall) and s.number != seat)]
         turn = play.load_for(row, seat, people(table, seats), bots)

@@ -20,7 +20,7 @@ from typing import Callable
 
 from django.utils import translation
 
-from mogel.play import echo
+from mogel.play import echo, rows
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.push import broker
@@ -101,16 +101,16 @@ class GameSource:
         if self.over:
             return self._after_game()
         if heard is not None and self.page is None:
-            seats = list(self.table.seats.all())
+            seats = service.seats_of(self.table)
             self._touch(seats, play.wall_ms())
             return self._run(TABLE, seats=seats)
         wall = play.wall_ms()
-        row = PracticeGame.objects.filter(pk=self.table.game_id).only(*POLL_FIELDS, *echo.fields(self.page)).first()
+        row = rows.first(PracticeGame, {"pk": self.table.game_id}, (*POLL_FIELDS, *echo.fields(self.page)))
         if row is None:
             return Update(self.channel, 0, done=True)
         mine = row.publics.get(play.mark(self.seat), 0)
         self._answered(row, mine)
-        seats = list(self.table.seats.all())
+        seats = service.seats_of(self.table)
         self._touch(seats, wall)
         if (mine == self.sent and row.hold == self.held
                 and not _due(row, wall) and not any(service.gone(s, wall) for s in seats)):

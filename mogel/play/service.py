@@ -31,7 +31,7 @@ from mogel import games
 from mogel.core.errors import IllegalAction
 from mogel.push import broker
 
-from . import echo
+from . import echo, rows
 from .models import PracticeEvent, PracticeGame, SeatEvent
 
 HUMAN = 0
@@ -311,9 +311,8 @@ def settled(seen: int | None, paused: int, away: bool, wall: int) -> tuple[int, 
 def _store_presence(row: PracticeGame, seen: int, paused: int, away: bool, showing: str = "") -> bool:
     """Write the presence if nobody changed it since the row was read (another tab, another
     worker); False: reload. Apart from the game's own version, so a poll never races a move."""
-    updated = PracticeGame.objects.filter(pk=row.pk, seen_ms=row.seen_ms, paused_ms=row.paused_ms,
-                                          away=row.away).update(seen_ms=seen, paused_ms=paused, away=away,
-                                                                left_showing=showing)
+    updated = rows.update(PracticeGame, {"seen_ms": seen, "paused_ms": paused, "away": away, "left_showing": showing},
+                          {"pk": row.pk, "seen_ms": row.seen_ms, "paused_ms": row.paused_ms, "away": row.away})
     if updated:
         row.seen_ms, row.paused_ms, row.away, row.left_showing = seen, paused, away, showing
     return updated == 1
@@ -433,6 +432,13 @@ def _shown(turn: Turn, texts) -> list[dict]:
     return [turn.kind.visible(json.loads(text), turn.seat) for text in texts]
 
 
+def _marked(turn: Turn) -> tuple[type, dict]:
+    """The model and the equalities that pick the request's seat's marks (as :func:`_marks`)."""
+    if turn.people is None:
+        return PracticeEvent, {"game": turn.row.pk}
+    return SeatEvent, {"game": turn.row.pk, "seat": int(mark(turn.seat))}
+
+
 def _marks(turn: Turn):
     """The request's seat's marks on the events (``index``, ``round``, ``public``, ``shown``,
     ``sent_ms``, ``event``): PracticeEvent's own columns in the practice game, a seat's
@@ -473,15 +479,24 @@ class LogTail:
     lines: list = field(default_factory=list)
 
     def read(self, turn: Turn, last: int) -> list[tuple[int, int, dict]]:
-        query = _marks(turn).filter(shown=True)
-        if self.lines:
-            query = query.filter(index__gt=self.lines[-1][0])
-        query = query.order_by("-index").values_list("index", "round", "public", "event")[:last]
+        model, where = _marked(turn)
+        after = [self.lines[-1][0]] if self.lines else []
+        sql = rows.text(("log_tail", model, tuple(where), bool(after)), lambda: _tail_sql(model, where, after))
+        found = rows.execute(sql, [*where.values(), True, *after, last])
         new = [(index, round_no, public, turn.kind.visible(json.loads(text), turn.seat))
-               for index, round_no, public, text in reversed(query)]
+               for index, round_no, public, text in reversed(found)]
         self.lines = (self.lines + new)[-last:]
         # Copies: a table's presenter may not change what the next table reads.
         return [(round_no, public, dict(event)) for _index, round_no, public, event in self.lines]
+
+
+def _tail_sql(model, where: dict, after: list) -> str:
+    """The newest shown events of a seat's log (after a known index), newest first."""
+    index = rows.column(model, "index")
+    return (f"SELECT {index}, {rows.column(model, 'round')}, {rows.column(model, 'public')}, "
+            f"{rows.column(model, 'event')} FROM {rows.table(model)} WHERE {rows.equal(model, where)} "
+            f"AND {rows.column(model, 'shown')} = %s" + (f" AND {index} > %s" if after else "")
+            + f" ORDER BY {index} DESC LIMIT %s")
 
 
 def last_round_log(turn: Turn) -> list[dict]:
@@ -527,8 +542,12 @@ def note_sent(turn: Turn, shown: int | None = None) -> None:
     # The events this request's own save wrote were stamped by it (:func:`_stamp`).
     high = version if turn.stamped is None else min(version, turn.stamped)
     if high > low:
-        _marks(turn).filter(public__gt=low, public__lte=high,
-                            sent_ms__isnull=True).update(sent_ms=game_now(row, turn.game))
+        model, where = _marked(turn)
+        sql = rows.text(("note_sent", model, tuple(where)), lambda: (
+            f"UPDATE {rows.table(model)} SET {rows.column(model, 'sent_ms')} = %s WHERE {rows.equal(model, where)} "
+            f"AND {rows.column(model, 'public')} > %s AND {rows.column(model, 'public')} <= %s "
+            f"AND {rows.column(model, 'sent_ms')} IS NULL"))
+        rows.execute(sql, [game_now(row, turn.game), *where.values(), low, high])
 
 
 def dated(turn: Turn, verb: str, action: str, now: int, reaction_ms: int | None) -> int:
@@ -732,19 +751,38 @@ def save(turn: Turn) -> bool:
     if turn.page is not None:
         row.answered = echo.mark(turn.page, mark(turn.seat), turn.public_version(), row.hold)
     with transaction.atomic():
-        updated = PracticeGame.objects.filter(pk=row.pk, version=version, hold=turn.old_hold,
-                                              ready=turn.old_ready).update(
-            state=row.state, version=row.version, public_version=row.public_version, memories=row.memories,
-            wake_ms=row.wake_ms, hold=row.hold, resume_ms=row.resume_ms, over=row.over, ready=row.ready,
-            publics=row.publics, eyes=row.eyes, answered=row.answered,
-            # update() skips auto_now; the prune command reads `updated` as the last time played.
-            updated=timezone.now())
+        updated = rows.update(PracticeGame, {
+            "state": row.state, "version": row.version, "public_version": row.public_version,
+            "memories": row.memories, "wake_ms": row.wake_ms, "hold": row.hold, "resume_ms": row.resume_ms,
+            "over": row.over, "ready": row.ready, "publics": row.publics, "eyes": row.eyes,
+            "answered": row.answered,
+            # auto_now is the ORM's save(); the prune command reads `updated` as the last time played.
+            "updated": timezone.now()},
+            {"pk": row.pk, "version": version, "hold": turn.old_hold, "ready": turn.old_ready})
         if updated == 1:
-            PracticeEvent.objects.bulk_create(records)
+            rows.insert(PracticeEvent, EVENT_FIELDS, records)
             if turn.people is not None:
-                SeatEvent.objects.bulk_create(turn.seat_records)
+                rows.insert(SeatEvent, ("seat", *EVENT_FIELDS), turn.seat_records)
             broker.notify(channel(row.pk), row.version)
     return updated == 1
+
+
+# The columns an event's INSERT writes (a SeatEvent's, its seat too): all but the id.
+EVENT_FIELDS = ("game", "index", "round", "public", "shown", "event", "sent_ms")
+# The small row the poll and the stream read to tell "nothing new" (:func:`touch`, :func:`clock_at`).
+SMALL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
+
+
+def read_row(game_id: str, owner: str | None = None) -> PracticeGame | None:
+    """The whole row of ``game_id`` (of ``owner`` if given), or None: the ORM's
+    ``filter(...).first()`` as one statement's text (:mod:`mogel.play.rows`)."""
+    return rows.first(PracticeGame, {"pk": game_id} if owner is None else {"pk": game_id, "owner": owner})
+
+
+def read_small(game_id: str, owner: str, kind: str, fields: tuple = SMALL_FIELDS) -> PracticeGame | None:
+    """The small row a poll or a stream reads to tell "nothing new" (version, wake time,
+    presence), the other fields deferred; None: no such game of ``kind`` for ``owner``."""
+    return rows.first(PracticeGame, {"pk": game_id, "owner": owner, "kind": kind}, fields)
 
 
 def run(game_id: str, owner: str, action: str | None = None, posted_version: int | None = None,
@@ -767,7 +805,7 @@ def run(game_id: str, owner: str, action: str | None = None, posted_version: int
     (:attr:`Turn.page`).
     """
     for _ in range(attempts):
-        row = PracticeGame.objects.filter(pk=game_id, owner=owner).first()
+        row = read_row(game_id, owner)
         if row is None or (kind is not None and row.kind != kind) or not registered(row.kind):
             return None, None
         turn = load(row)

@@ -24,7 +24,7 @@ from . import echo, service
 from .models import PracticeGame
 
 # The small row the poll and the stream read to tell "nothing new" (service.touch, clock_at).
-POLL_FIELDS = ("pk", "version", "public_version", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
+POLL_FIELDS = service.SMALL_FIELDS
 # Event names: a redraw is the whole table for a page that (re)connected; a table is news; a
 # resume starts a count-in on the same version. The page skips a redraw or a table of a version
 # it already shows (its own move's answer came first), never a resume (table.js).
@@ -63,8 +63,8 @@ class TableSource:
                 heard is None and sure and self.row is not None and not self.row.away):
             return self._run(TABLE)
         wall = service.wall_ms()
-        row = PracticeGame.objects.filter(pk=self.game_id, owner=self.owner, kind=self.kind.key).only(
-            *POLL_FIELDS, *echo.fields(self.page)).first()
+        row = service.read_small(self.game_id, self.owner, self.kind.key,
+                                 (*service.SMALL_FIELDS, *echo.fields(self.page)))
         if row is None:
             return Update(self.channel, 0, done=True)
         self._answered(row)

@@ -27,7 +27,7 @@ from . import echo, limits, posted, service
 from .models import PracticeGame
 from .names import seat_names
 from .shell import LOG_LINES, log_lines
-from .stream import POLL_FIELDS as _POLL_FIELDS, TableSource
+from .stream import TableSource
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
@@ -371,7 +371,7 @@ def poll(request, kind, game_id):
     owner = _owner(request)
     # The common case, nothing new: one small row read (and the contact noted), no state
     # parsed, no session read. Polls come several times a second from every open table.
-    row = PracticeGame.objects.filter(pk=game_id, owner=owner or "", kind=kind.key).only(*_POLL_FIELDS).first()
+    row = service.read_small(game_id, owner or "", kind.key)
     if row is None:
         return _not_found(request, kind)
     # wake_ms is the server's own: it includes the bots' secret moves, which the next
