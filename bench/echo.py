@@ -50,7 +50,10 @@ def _setup(code: Path):
 
 
 def _source(client, url):
-    """The stream view's own source for Ann's page (its request through every middleware)."""
+    """The stream view's own source for Ann's page (its request through every middleware).
+    Like bench/change.py's ``caught_source`` and ``post_move`` (and ``_move`` below), kept here:
+    ``bench.change`` is imported from the checkout measured, and a baseline's is older (no page
+    id, no answer's version), so this bench cannot call them."""
     from mogel.play import views
     from mogel.push.stream import Update
 
