@@ -140,8 +140,9 @@ class Painter:
         context = self.context(turn, client_version)
         kept, self.last = self.last, self._shown(context)
         context[HASHES] = self.last[2]
-        patchable = (name == NEWS and kept is not None and not context.get("over") and not context.get("hold")
-                     and kept[:2] == self.last[:2])
+        # A kind that declares no regions of its body has a body no patch would carry.
+        patchable = (name == NEWS and kept is not None and bool(self.kind.regions) and not context.get("over")
+                     and not context.get("hold") and kept[:2] == self.last[:2])
         if not patchable:
             return self.whole(context).strip(), name
         return self._patch(context, client_version, kept[2]), PATCH

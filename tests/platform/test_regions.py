@@ -168,3 +168,45 @@ def test_every_region_hashes_the_same_for_the_same_table_and_differs_by_language
     assert hashes(lang) == first
     other = hashes("fr")
     assert all(other[key] != first[key] for key in first)
+
+
+class Body:
+    """A kind whose body is one region (the status line's partial stands in for it)."""
+    regions = (regions.Region("body", "play/table.html#status", ("round_line", "prompt", "my_turn")),)
+
+
+def table(**values):
+    return {"version": 1, "round_line": "Round 1", "prompt": "Your turn", "my_turn": True, "log": [],
+            "log_total": 0, **values}
+
+
+@pytest.mark.parametrize("change,sent", [
+    ({"prompt": "Wait"}, regions.PATCH),             # news a patch carries
+    ({"hold": True}, "table"),                       # scores held
+    ({"over": True}, "table"),                       # the game's end
+    ({"message": "No."}, "table"),                   # another set of regions
+    ({"table_label": "Other"}, "table"),             # markup outside the regions changed
+])
+def test_the_stream_sends_a_patch_only_when_the_regions_can_say_everything(change, sent):
+    shown = iter([table(), table(version=2, **change)])
+    painter = regions.Painter(Body(), lambda turn, client: next(shown), lambda context: "<whole>")
+    assert painter(None, None, "table") == ("<whole>", "table"), "the first table goes whole"
+    data, name = painter(None, 1, "table")
+    assert name == sent
+    if sent == regions.PATCH:
+        assert '<template data-keep="ticker"' in data and "Wait" in data and "Round 1" in data
+
+
+@pytest.mark.parametrize("name", ["redraw", "resume", "go-on"])
+def test_a_redraw_a_count_in_and_go_on_go_out_whole(name):
+    painter = regions.Painter(Body(), lambda turn, client: table(), lambda context: "<whole>")
+    painter(None, None, "table")
+    assert painter(None, 1, name) == ("<whole>", name)
+
+
+def test_a_kind_that_declares_no_regions_is_sent_whole_tables():
+    class Bare:
+        regions = ()
+    painter = regions.Painter(Bare(), lambda turn, client: table(), lambda context: "<whole>")
+    painter(None, None, "table")
+    assert painter(None, 1, "table") == ("<whole>", "table")
