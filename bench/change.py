@@ -89,6 +89,13 @@ class Parts:
 
         for name in ("load", "contact", "catch_up", "save", "recent_log"):
             self.wrap(service, name, name)
+        try:   # a stream that sends patches: its hashes, and its renders of single regions
+            from mogel.table import regions
+        except ImportError:
+            pass
+        else:
+            self.wrap(regions.Painter, "_shown", "hashes")
+            self.wrap(regions, "_render", "render")
         if friends:
             self.wrap(friends_service, "run", "run")
             self.wrap(friends_views, "_seat", "context")
@@ -97,12 +104,6 @@ class Parts:
         self.wrap(service, "run", "run")
         self.wrap(views, "_sent", "context")
         self.wrap(views, "render_to_string", "render")
-        try:   # a stream that sends patches: its hashes, and its renders of single regions
-            from mogel.table import regions
-        except ImportError:
-            return
-        self.wrap(regions.Painter, "_shown", "hashes")
-        self.wrap(regions, "_render", "render")
 
     def restore(self):
         for module, name, original in reversed(self.undo):
@@ -159,11 +160,25 @@ class Page:
         assert response.status_code == 302, response.content[:500]
         self.url = response.url
         self.source = caught_source(views, self.client, self.url)
-        self.html = self.source.first().message
+        self.table = None
+        self.show(self.source.first().message)
         self.rng = random.Random(seed)
 
     def move(self) -> bool:
         return post_move(self.client, self.url, self.html, self.rng)
+
+    def show(self, message: str) -> None:
+        """The page after a pushed event (untimed): a whole table, or a patch applied as
+        table/patch.js applies it (tests/platform/dom.py)."""
+        from tests.platform import dom
+        from tests.platform.play_helpers import sse_events
+
+        for pushed in sse_events(message):
+            if pushed["event"] == "patch" and not dom.apply(self.table, pushed["data"]):
+                raise AssertionError("a patch the page could not apply")
+            if pushed["event"] in ("redraw", "table", "resume"):
+                self.table = dom.table_of(pushed["data"])
+        self.html = dom.write(self.table)
 
 
 def post_move(client, url: str, html: str | None, rng) -> bool:
@@ -213,7 +228,8 @@ class Table(Page):
         self.client.post(self.url + "host/", {"op": "bot", "seat": "all"})
         self.client.post(self.url + "host/", {"op": "start"})
         self.source = caught_source(views, self.client, self.url)
-        self.html = self.source.first().message
+        self.table = None
+        self.show(self.source.first().message)
         self.ben_html = ""
 
     def move(self) -> bool:
@@ -260,7 +276,7 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock, frie
             if update.message and NEWS.search(update.message):
                 samples.append({**breakdown(total, parts.now), "cpu": cpu, "queries": queries.count,
                                 "bytes": len(update.message.encode())})
-                page.html = update.message
+                page.show(update.message)
             if update.done or getattr(page.source, "over", False):   # a new game, set up outside the timing
                 seed += 1
                 parts.restore()
