@@ -277,8 +277,6 @@ def replay_fragments(client, clock, settings, scenario):
     for step in range(replay_at(url, 0).last + 1):
         html = client.get(step_url(url, step), HTTP_HX_REQUEST="true").content.decode()
         html = re.sub(r'<a [^>]*data-replay="last".*?</a>', "", html.replace(game_id, "ID"), flags=re.S)
-        # The regions' hashes (mogel.table.regions) are of values that hold the game's address.
-        html = re.sub(r' data-h="[0-9a-f]{8}"', "", html)
         pages.append(re.sub(r'data-last-step="\d+"|Step (\d+) of \d+', r"Step \1", html))
     return url, pages
 
