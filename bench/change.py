@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT))
 FORMS = {"mogel-motte": {"rounds": "full", "ant_pile": "discard", "first_guard": "me"},
          "mogelei": {"games": 5, "dealer": "right"}}
 # A pushed table (not only who is at a friends' table, which no change of the game sends).
-NEWS = re.compile(r"^event: (table|resume)$", re.M)
-PARTS = ("reads+load", "catch-up", "context", "  recent_log", "render")
+NEWS = re.compile(r"^event: (table|resume|patch)$", re.M)
+PARTS = ("reads+load", "catch-up", "context", "  recent_log", "hashes", "render")
 
 
 def _django(db: str):
@@ -89,6 +89,13 @@ class Parts:
 
         for name in ("load", "contact", "catch_up", "save", "recent_log"):
             self.wrap(service, name, name)
+        try:   # a stream that sends patches: its hashes, and its renders of single regions
+            from mogel.table import regions
+        except ImportError:
+            pass
+        else:
+            self.wrap(regions.Painter, "_shown", "hashes")
+            self.wrap(regions, "_render", "render")
         if friends:
             self.wrap(friends_service, "run", "run")
             self.wrap(friends_views, "_seat", "context")
@@ -107,10 +114,10 @@ class Parts:
 def breakdown(total: float, t: dict) -> dict:
     run = t.get("run", 0.0)
     catching = t.get("contact", 0.0) + t.get("catch_up", 0.0) + t.get("save", 0.0)
-    outside = total - run - t.get("context", 0.0) - t.get("render", 0.0)
+    outside = total - run - t.get("context", 0.0) - t.get("render", 0.0) - t.get("hashes", 0.0)
     return {"total": total, "reads+load": outside + run - catching, "catch-up": catching,
             "context": t.get("context", 0.0), "  recent_log": t.get("recent_log", 0.0),
-            "render": t.get("render", 0.0)}
+            "hashes": t.get("hashes", 0.0), "render": t.get("render", 0.0)}
 
 
 def trivial_ms(web, environ, cpu: list | None = None) -> float:
@@ -153,11 +160,25 @@ class Page:
         assert response.status_code == 302, response.content[:500]
         self.url = response.url
         self.source = caught_source(views, self.client, self.url)
-        self.html = self.source.first().message
+        self.table = None
+        self.show(self.source.first().message)
         self.rng = random.Random(seed)
 
     def move(self) -> bool:
         return post_move(self.client, self.url, self.html, self.rng)
+
+    def show(self, message: str) -> None:
+        """The page after a pushed event (untimed): a whole table, or a patch applied as
+        table/patch.js applies it (tests/platform/dom.py)."""
+        from tests.platform import dom
+        from tests.platform.play_helpers import sse_events
+
+        for pushed in sse_events(message):
+            if pushed["event"] == "patch" and not dom.apply(self.table, pushed["data"]):
+                raise AssertionError("a patch the page could not apply")
+            if pushed["event"] in ("redraw", "table", "resume"):
+                self.table = dom.table_of(pushed["data"])
+        self.html = dom.write(self.table)
 
 
 def post_move(client, url: str, html: str | None, rng) -> bool:
@@ -208,7 +229,8 @@ class Table(Page):
         self.client.post(self.url + "host/", {"op": "bot", "seat": "all"})
         self.client.post(self.url + "host/", {"op": "start"})
         self.source = caught_source(views, self.client, self.url)
-        self.html = self.source.first().message
+        self.table = None
+        self.show(self.source.first().message)
         self.ben_html = ""
 
     def move(self) -> bool:
@@ -253,8 +275,9 @@ def measure(kind_key: str, changes: int, players: int, web, environ, clock, frie
                 update = page.source.later(heard=1 if moved else None, sure=True)
             total, cpu = (time.perf_counter() - started) * 1000, (time.thread_time() - used) * 1000
             if update.message and NEWS.search(update.message):
-                samples.append({**breakdown(total, parts.now), "cpu": cpu, "queries": queries.count})
-                page.html = update.message
+                samples.append({**breakdown(total, parts.now), "cpu": cpu, "queries": queries.count,
+                                "bytes": len(update.message.encode())})
+                page.show(update.message)
             if update.done or getattr(page.source, "over", False):   # a new game, set up outside the timing
                 seed += 1
                 parts.restore()
@@ -298,7 +321,7 @@ def summary(results: dict) -> dict:
         samples, trivial = found["samples"], found["trivial"]
         row = {"n": len(samples), "trivial": (statistics.median(trivial), percentile(trivial, 95)),
                "trivial_cpu": statistics.median(found["trivial_cpu"])}
-        for part in ("total", "cpu", "queries", *PARTS):
+        for part in ("total", "cpu", "queries", "bytes", *PARTS):
             values = [s[part] for s in samples]
             row[part] = (statistics.median(values), percentile(values, 95), statistics.mean(values))
         out[key] = row
@@ -309,15 +332,16 @@ def report(figures: dict, players: int) -> None:
     print(f"One change pushed to one seat (the stream's later step), {players}-seat tables (friends': "
           "2 people, the rest bots), in-process, server-side ms")
     print(f"{'table':<21}{'n':>5}{'trivial':>9}{'change':>9}{'p95':>8}{'x triv':>8}{'cpu':>7}{'x triv':>8}"
-          f"{'queries':>8}  |{'mean':>7}  = " + "".join(f"{p.strip():>11}" for p in PARTS))
+          f"{'queries':>8}{'bytes':>7}  |{'mean':>7}  = " + "".join(f"{p.strip():>11}" for p in PARTS))
     for key, row in figures.items():
         base, cpu = row["trivial"][0], row["trivial_cpu"]
         print(f"{key:<21}{row['n']:>5}{base:>9.2f}{row['total'][0]:>9.2f}{row['total'][1]:>8.2f}"
               f"{row['total'][0] / base:>8.1f}{row['cpu'][0]:>7.2f}{row['cpu'][0] / cpu:>8.1f}"
-              f"{row['queries'][2]:>8.2f}  |{row['total'][2]:>7.2f}  = "
+              f"{row['queries'][2]:>8.2f}{row['bytes'][2]:>7.0f}  |{row['total'][2]:>7.2f}  = "
               + "".join(f"{row[p][2]:>11.2f}" for p in PARTS))
     print("trivial, change: medians; p95 of the change; x triv: median against median; cpu: the change's "
           "median CPU time (its thread's) and its ratio to the trivial view's; queries: their mean per change; "
+          "bytes: the pushed event's mean size (before the stream's gzip); "
           "mean = the parts' means (recent_log is part of context)")
 
 

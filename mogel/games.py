@@ -131,6 +131,8 @@ class PracticeHooks:
     fast_actions: dict[str, tuple[str, ...]] = {}
     go_on: str = "continue"
     replay_step: str = ""
+    # The table body's regions (``mogel.table.regions.Region``): what a stream may resend alone.
+    regions: tuple = ()
 
     # -- engine ---------------------------------------------------------------------------
 

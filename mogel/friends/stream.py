@@ -68,7 +68,8 @@ class GameSource:
     """One seat's (None: a spectator's) stream of a started friends' table.
 
     ``known``: the seat's version the page shows (Last-Event-ID after a reconnect);
-    ``render(table, turn, client_version)``: the seat's table as the poll answers it;
+    ``render(turn, client_version, name)``: the event's data and name, the seat's table as the
+    poll answers it or a patch of it (a ``mogel.table.regions.Painter``);
     ``panel(table, seats, moving)``: who is at the table (#seats) as the page's person sees it,
     or (``moving``) the panel that moves the page to the rematch.
 
@@ -141,8 +142,9 @@ class GameSource:
             self._answered(row, version)
             went_on = self.held and not row.hold and version == self.sent
             if redraw or version != self.sent or went_on:
-                message = event(self.render(self.table, turn, self.sent).strip(), GO_ON if went_on else name,
-                                id=version)
+                # The whole table, or a patch of the regions that changed (mogel.table.regions).
+                data, sent_as = self.render(turn, self.sent, GO_ON if went_on else name)
+                message = event(data, sent_as, id=version)
                 self.sent = version
             self.held = row.hold
         if turn.game.over:

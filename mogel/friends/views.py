@@ -28,6 +28,7 @@ from mogel.play.models import PracticeGame
 from mogel.play.shell import place_presence
 from mogel.play.views import TABLE, seat_context, too_hurried
 from mogel.push.stream import checked, last_event_id, respond
+from mogel.table import regions
 
 from . import service
 from .forms import CodeForm, SitForm, table_form
@@ -422,8 +423,10 @@ def _source(request, code):
         return refuse(request, table, refusal)
     mine = service.seat_of(table, secret(request, table))
     known = posted.version(last_event_id(request) or request.GET.get("version"))
+    painter = regions.Painter(games.get(table.kind), lambda turn, client: _seat(table, turn, client),
+                              lambda context: render_to_string(TABLE, context, request=request))
     return GameSource(table, seat, None if mine is None else mine.pk, known,
-                      lambda fresh, turn, client: table_html(request, fresh, turn, client_version=client),
+                      painter,
                       lambda fresh, seats, moving: seats_html(request, fresh, seat, seats, moving),
                       page=echo.page_of(request.GET.get("page")))
 

@@ -37,8 +37,9 @@ class TableSource:
     """The stream's source for one practice game and its owner (``mogel.push.stream.respond``).
 
     ``known``: the version the page shows (Last-Event-ID after a reconnect), the start of the
-    moves to animate; ``render(turn, client_version)``: the table's HTML as the poll answers it;
-    ``page``: the page's own id (mogel.play.echo), or None."""
+    moves to animate; ``render(turn, client_version, name)``: the event's data and name, the
+    table as the poll answers it or a patch of it (a ``mogel.table.regions.Painter``); ``page``:
+    the page's own id (mogel.play.echo), or None."""
 
     def __init__(self, kind, game_id: str, owner: str, known: int | None, render: Callable[..., str],
                  page: str | None = None):
@@ -96,8 +97,9 @@ class TableSource:
             row, message = turn.row, None
             self._answered(row)
             if redraw or row.public_version != self.sent or turn.counting_in:
-                name = RESUME if turn.counting_in else name
-                message = event(self.render(turn, self.sent).strip(), name, id=row.public_version)
+                # The whole table, or a patch of the regions that changed (mogel.table.regions).
+                data, name = self.render(turn, self.sent, RESUME if turn.counting_in else name)
+                message = event(data, name, id=row.public_version)
                 self.sent = row.public_version
         return self._update(row, service.wall_ms(), message, done=turn.game.over)
 

@@ -21,6 +21,7 @@ from mogel.pages.caching import shows_a_hand
 
 from mogel.push import broker
 from mogel.push.stream import checked, last_event_id, respond
+from mogel.table import regions
 from mogel.table.memo import per_language
 
 from . import echo, limits, posted, service
@@ -300,12 +301,6 @@ def _sent(request, turn, **kwargs) -> dict:
     return context
 
 
-def _table_html(request, turn, client_version, log_tail=None) -> str:
-    """The table as the poll answers it, for the stream to push."""
-    return render_to_string(TABLE, _sent(request, turn, client_version=client_version, log_tail=log_tail),
-                            request=request)
-
-
 def _respond(request, turn, status=200, **kwargs):
     context = _sent(request, turn, **kwargs)
     if request.htmx:
@@ -354,8 +349,9 @@ async def stream(request, kind=None, game_id=""):
         return HttpResponse(_no_such_game(), status=404, content_type="text/plain; charset=utf-8")
     known = posted.version(last_event_id(request) or request.GET.get("version"))
     tail = service.LogTail()   # this connection's own: only the events saved since are read
-    source = TableSource(found, game_id, owner, known, lambda turn, client: _table_html(request, turn, client, tail),
-                         page=echo.page_of(request.GET.get("page")))
+    painter = regions.Painter(found, lambda turn, client: _sent(request, turn, client_version=client, log_tail=tail),
+                              lambda context: render_to_string(TABLE, context, request=request))
+    source = TableSource(found, game_id, owner, known, painter, page=echo.page_of(request.GET.get("page")))
     return respond(request, source)
 
 

@@ -139,7 +139,7 @@ def test_a_move_posted_to_one_server_is_pushed_by_the_other(servers):
         assert response.status == 200, answer[:300]
         moved = int(re.search(rb'data-version="(\d+)"', answer).group(1))
         assert moved > version
-        pushed = stream.wait_for(lambda e: e["event"] == "table" and int(e["id"]) >= moved)
+        pushed = stream.wait_for(lambda e: e["event"] in ("table", "patch") and int(e["id"]) >= moved)
         assert f'data-version="{pushed["id"]}"' in pushed["data"]
     finally:
         stream.close()
@@ -173,7 +173,7 @@ def test_a_friends_move_posted_by_seat_0_to_one_server_is_pushed_to_seat_1_at_th
         response, answer = ann.fetch(table + "act/", "POST", {"action": actions[0], "version": version},
                                      headers={"HX-Request": "true"})
         assert response.status == 200, answer[:300]
-        pushed = stream.wait_for(lambda e: e["event"] == "table" and int(e["id"]) > his_version)
+        pushed = stream.wait_for(lambda e: e["event"] in ("table", "patch") and int(e["id"]) > his_version)
         assert f'data-version="{pushed["id"]}"' in pushed["data"]
     finally:
         stream.close()

@@ -34,7 +34,7 @@ def source_of(client, table, page=None):
 
 
 def tables(update) -> list[dict]:
-    return [e for e in sse_events(update.message or "") if e["event"] in ("redraw", "table", "resume")]
+    return [e for e in sse_events(update.message or "") if e["event"] in ("redraw", "table", "resume", "patch")]
 
 
 def _actions(html):
@@ -84,7 +84,7 @@ def test_the_movers_page_is_not_sent_its_own_move_and_the_others_are(fast, clock
         assert tables(_heard(streams[page], table)) == []
         assert streams[page].sent == answered
         [pushed] = tables(_heard(streams[other], table))
-        assert pushed["event"] == "table" and pushed["id"] == str(streams[other].sent)
+        assert pushed["event"] in ("table", "patch") and pushed["id"] == str(streams[other].sent)
 
 
 def test_a_movers_page_without_an_id_or_another_tab_of_theirs_gets_the_table(fast, clock):

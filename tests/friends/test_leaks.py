@@ -84,16 +84,21 @@ def stream_of(client, table):
     return views._source(request, table.code)
 
 
-def scan_pushed(update, table, seat, names):
-    for pushed in sse_events(update.message or ""):
+def scan_pushed(update, table, seat, names, patches=None):
+    """Scan what a stream sent (a whole table, a patch of its changed regions, the seats panel);
+    1 if it carried the table. ``patches``: a list that counts the patches scanned."""
+    events = sse_events(update.message or "")
+    for pushed in events:
         scan(pushed["data"], table, seat, names)
-    return 1 if any(e["event"] in ("redraw", "table") for e in sse_events(update.message or "")) else 0
+        if patches is not None and pushed["event"] == "patch":
+            patches.append(seat)
+    return 1 if any(e["event"] in ("redraw", "table", "patch") for e in events) else 0
 
 
 def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
     names = [s.name for s in table.seats.order_by("number")]
     streams = {seat: stream_of(c, table) for seat, c in [*people.items(), (None, watcher)]}
-    pushed = sum(scan_pushed(source.first(), table, seat, names) for seat, source in streams.items())
+    pushed, patches = sum(scan_pushed(source.first(), table, seat, names) for seat, source in streams.items()), []
     pages = {seat: c.get(table_url(table)).content.decode() for seat, c in people.items()}
     watched = watcher.get(table_url(table)).content.decode()
     answers = 0
@@ -103,6 +108,7 @@ def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
         scan(watched, table, None, names)
         if PracticeGame.objects.get(pk=table.game_id).over:
             assert pushed > len(streams), "the streams pushed the game's moves"
+            assert patches, "the streams pushed patches, not only whole tables"
             return answers
         seat = rng.choice(list(people))
         client, text = people[seat], pages[seat]
@@ -112,7 +118,7 @@ def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
             pages[seat] = response.content.decode()
         answers += 1
         if step % 5 == 0:
-            pushed += sum(scan_pushed(source.later(), table, seat, names) for seat, source in streams.items())
+            pushed += sum(scan_pushed(source.later(), table, seat, names, patches) for seat, source in streams.items())
             response = watcher.get(table_url(table) + "poll/", {"version": version_of(watched)}, HTTP_HX_REQUEST="true")
             if response.status_code != 204:
                 watched = response.content.decode()

@@ -56,7 +56,7 @@ def test_the_game_page_streams_and_polls_only_as_a_fallback(short):
     table, _clients = started(ann, "Ben")
     html = ann.get(table_url(table)).content.decode()
     assert f'sse-connect="{table_url(table)}stream/?version={version_of(html)}"' in html
-    assert 'sse-swap="redraw,table,resume"' in html and "vendor/htmx-ext-sse.js" in html
+    assert 'sse-swap="redraw,table,resume,patch"' in html and "vendor/htmx-ext-sse.js" in html
     assert 'hx-trigger="every 1000ms, wake"' in html
 
 

@@ -17,6 +17,7 @@ from mogel import games
 from mogel.play import views
 from mogel.play.models import PracticeEvent, PracticeGame
 
+from . import dom
 from .play_helpers import clock, row_of, sse_events, version_of  # noqa: F401  (clock: a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def _game(client, settings, key, seed=5):
 
 def tables(update) -> list[dict]:
     """The table events of a stream step (a friends' stream also sends who is at the table)."""
-    return [e for e in sse_events(update.message or "") if e["event"] in ("redraw", "table", "resume")]
+    return [e for e in sse_events(update.message or "") if e["event"] in ("redraw", "table", "resume", "patch")]
 
 
 def offered(source, clock, html: str) -> str:
@@ -46,7 +47,7 @@ def offered(source, clock, html: str) -> str:
             return html
         clock.tick(300)
         update = source.later()
-        html = tables(update)[-1]["data"] if tables(update) else html
+        html = dom.follow(html, tables(update))
     raise AssertionError("the table never offered a move")
 
 
@@ -92,7 +93,7 @@ def test_a_page_that_did_not_get_the_answer_is_sent_the_table(client, settings, 
     html = offered(source, clock, source.first().message)
     answered = version_of(move(client, url, html, post_page).content.decode())
     [pushed] = tables(heard(source, url))
-    assert pushed["event"] == "table" and pushed["id"] == str(answered)
+    assert pushed["event"] in ("table", "patch") and pushed["id"] == str(answered)
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -189,3 +190,24 @@ def test_a_wake_of_the_stream_right_after_the_move_does_not_send_it_either(clien
     answered = version_of(move(client, url, html, PAGE).content.decode())
     assert all(int(pushed["id"]) > answered for pushed in tables(source.later(sure=True)))
     assert source.sent >= answered
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_after_its_own_answers_the_page_takes_the_streams_patches(client, settings, clock, key, monkeypatch):
+    """The stream never saw the tables the page's moves were answered with (the echo): its next
+    patches still fit the page as it stands, and leave it as a whole table draws it."""
+    url = _game(client, settings, key)
+    source = caught_source(views, client, url, page=PAGE)
+    applied, apply = [], dom.apply
+    monkeypatch.setattr(dom, "apply", lambda table, patch: applied.append(apply(table, patch)) or applied[-1])
+    html = source.first().message
+    for _ in range(8):
+        html = offered(source, clock, html)   # applies every patch to the page as it stands
+        html = move(client, url, html, PAGE).content.decode()
+        assert tables(heard(source, url)) == []
+    html = offered(source, clock, html)
+    # A poll a version behind draws the whole table (with the last move to animate, set aside).
+    whole = client.get(url + "poll/", {"version": version_of(html) - 1}, HTTP_HX_REQUEST="true").content.decode()
+    assert len(applied) >= 8 and all(applied) and version_of(whole) == version_of(html)
+    fresh = ("moves", "count-in")
+    assert dom.write(dom.table_of(html), fresh, one_render=False) == dom.write(dom.table_of(whole), fresh, one_render=False)

@@ -45,7 +45,7 @@ def test_the_game_page_opens_its_stream_and_polls_only_as_a_fallback(client, gam
     html = client.get(game).content.decode()
     row = row_of(game)
     assert f'sse-connect="{game}stream/?version={row.public_version}"' in html
-    assert 'sse-swap="redraw,table,resume"' in html and 'hx-target="#table"' in html
+    assert 'sse-swap="redraw,table,resume,patch"' in html and 'hx-target="#table"' in html
     assert 'hx-trigger="every 1000ms, wake"' in html
     assert "vendor/htmx-ext-sse.js" in html and "{#" not in html and "{% comment" not in html
 

@@ -120,9 +120,20 @@ def test_a_cheat_that_gets_away_is_no_news_to_the_others(client, clock, tables):
     assert quiet, "every getaway came with a visible event"
 
 
+# A stream's news: a whole table, or (mostly) a patch of the regions that changed.
+NEWS = ("table", "patch")
+
+
+def same_game(data: str, url: str) -> str:
+    """An event's text as if from one game: its address and the regions' hashes (of markup
+    holding that address) set aside; everything else must match."""
+    return re.sub(r' data-h="[0-9a-f]{8}"', "", data.replace(url, "/game/"))
+
+
 def heard(client, settings, read, scenario, profile, first_move=None, until=5000):
     """Everything the page's stream sends in ``until`` ms of game time: (game time, what), where
-    what is a comment or (event name, id, data-version, data-wake-in) of an event."""
+    what is a comment or (event name, id, data-version, data-wake-in, data) of an event: a patch's
+    regions and their hashes (mogel.push.regions) are compared as a whole table is."""
     url, started, _answers, v = opened(client, settings, scenario, profile, first_move)
     settings.MOGEL_PUSH_LIFETIME_S = until / 1000
     response = client.get(url + "stream/", {"version": v})
@@ -133,7 +144,8 @@ def heard(client, settings, read, scenario, profile, first_move=None, until=5000
         for e in events:
             version = re.search(r'data-version="(\d+)"', e["data"])
             wake = re.search(r'data-wake-in="(\d+)"', e["data"])
-            sent.append((t, e["event"], e["id"], version and version.group(1), wake and int(wake.group(1))))
+            sent.append((t, e["event"], e["id"], version and version.group(1), wake and int(wake.group(1)),
+                         same_game(e["data"], url)))
         if not events:
             sent.append((t, "comment"))
     return url, sent
@@ -149,7 +161,7 @@ def test_the_stream_tells_nothing_of_a_bot_holding_the_raced_number_before_it_ra
     assert before == [s for s in waiting if s[0] < raced_at]
     # Its ids are the page's version, as data-version says; the race is sent when it happens.
     assert all(s[2] == s[3] for s in racing if s[1] != "comment")
-    assert any(s[0] >= raced_at and s[1] == "table" for s in racing)
+    assert any(s[0] >= raced_at and s[1] in NEWS for s in racing)
 
 
 def test_the_stream_tells_nothing_of_a_bot_about_to_cheat_before_its_hand_shrinks(client, clock, tables,
@@ -161,7 +173,7 @@ def test_the_stream_tells_nothing_of_a_bot_about_to_cheat_before_its_hand_shrink
     assert len(before) >= 8
     assert before == [s for s in honest if s[0] < cheated_at]
     shown = next(s for s in cheating if s[0] >= cheated_at and s[1] != "comment")
-    assert shown[1] == "table" and int(shown[2]) == int(before[0][2]) + 1
+    assert shown[1] in NEWS and int(shown[2]) == int(before[0][2]) + 1
 
 
 def test_a_cheat_that_gets_away_sends_nothing_on_the_stream(client, clock, tables, timed_stream):
@@ -179,7 +191,7 @@ def test_a_cheat_that_gets_away_sends_nothing_on_the_stream(client, clock, table
     assert quiet, "every getaway came with a visible event"
     # Its ids count what the page saw, never the getaways it did not (they would move the row's own version).
     assert all(s[2] == s[3] for s in sent if s[1] != "comment")
-    assert len([s for s in sent if s[0] > away[0] and s[1] == "table"]) >= 2
+    assert len([s for s in sent if s[0] > away[0] and s[1] in NEWS]) >= 2
     # Comments come on the stream's own beat (every 100 ms from its start), never at a secret's moment.
     beats = [s[0] for s in sent if s[1] == "comment"]
     assert all((t - beats[0]) % 100 == 0 for t in beats)

@@ -26,6 +26,7 @@ from ..rules.anchors import SLUGS
 from . import bots, motion, tells
 from .events import describe, noticed
 from .refusals import explain, explain_late
+from .regions import REGIONS
 
 HUMAN = 0
 
@@ -79,6 +80,7 @@ class MogelMotte(GameKind):
     engine_path = "games.mogel_motte.engine.Game"
     lobby_form = "games.mogel_motte.table.lobby.LobbyForm"
     replay_step = "games.mogel_motte.engine.replay.step"
+    regions = REGIONS
     templates = {
         "body": "mogel_motte/table.html#body",
         "summary": "mogel_motte/summary.html",

@@ -23,6 +23,7 @@ from .events import describe
 from .lobby import dealer_seat
 from .present import game_summary, present, round_summary
 from .refusals import explain
+from .regions import REGIONS
 
 HUMAN = 0
 MOGELEI = "mogelei"
@@ -38,6 +39,7 @@ class Mogelei(MogeleiRules, GameKind):
     engine_path = "games.mogelei.engine.Game"
     lobby_form = "games.mogelei.table.lobby.LobbyForm"
     replay_step = "games.mogelei.engine.replay.step"
+    regions = REGIONS
     templates = {
         "body": "mogelei/table.html#body",
         "summary": "mogelei/_summary.html",

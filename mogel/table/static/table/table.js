@@ -104,8 +104,42 @@
       event.preventDefault();
       return;
     }
+    if (message.type === "patch") {
+      event.preventDefault();
+      patches.push(message.data);
+      if (!swapping(t)) { patchNow(); }
+      return;
+    }
     // The motion scripts read the table before each swap: the extension's swap does not say so.
     window.htmx.trigger(t, "htmx:beforeSwap", {target: t, elt: t, shouldSwap: true});
+  });
+  /* Patches (table/patch.js) wait while htmx swaps a table in (the page's own move's answer):
+     htmx sets the new table's classes only when it settles, which would undo a patch's. One that
+     does not fit what the page then shows (another base, a region drawn from another answer):
+     the page asks for the whole table once, by its own poll (the stream stays open). */
+  var patches = [];
+  function swapping(t) { return !!t.closest(".htmx-added, .htmx-swapping, .htmx-settling"); }
+  function patchNow() {
+    while (patches.length) {
+      var t = table(), data = patches.shift();
+      if (t && !window.tablePatch.apply(t, data)) {
+        patches = [];
+        wantWhole = true;
+        window.htmx.trigger(t, "wake");
+      }
+    }
+  }
+  /* Until a poll has answered, the table's own poll (every second while streaming) may go: a
+     wake that htmx queued behind another request is not lost, and the page never waits for
+     news that already came. */
+  var wantWhole = false;
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var t = table();
+    if (wantWhole && t && event.detail && event.detail.successful && polling(event.detail)) { wantWhole = false; }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var t = table();
+    if (patches.length && t && !swapping(t)) { patchNow(); }
   });
 
   // The server says when its next move is due (a bot's move, a countdown ending): ask for it
@@ -207,7 +241,7 @@
     if (!t || event.target !== t) { return; }
     if ((leaving || document.visibilityState === "hidden") && t.dataset.awayUrl) {
       event.preventDefault();
-    } else if (streamed() && !askOnce && polling(event.detail)) {
+    } else if (streamed() && !askOnce && !wantWhole && polling(event.detail)) {
       event.preventDefault();
     }
     askOnce = false;

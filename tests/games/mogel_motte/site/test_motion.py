@@ -20,7 +20,7 @@ PRIVATE_KINDS = {"draw", "gift", "hand", "penalty"}
 
 
 def moves_of(page: str) -> list[dict]:
-    found = re.search(r'<template class="table__moves" data-moves="([^"]*)">', page)
+    found = re.search(r'<template class="table__moves" data-moves="([^"]*)"', page)
     return json.loads(htmllib.unescape(found.group(1))) if found else []
 
 
