@@ -219,7 +219,11 @@ async def watch_stream(person: Person, run: Run) -> None:
                 if name == "close":
                     person.moved.clear()    # the game is over: no reconnecting until the rematch
                 elif data:
-                    person.saw(data)
+                    shown = person.took(name, data)
+                    if shown is None:   # a patch that does not fit: table.js asks for the whole table
+                        await get(person, run, f"{person.url}poll/?version={person.version}", "poll", show=True)
+                    else:
+                        person.saw(shown)
         finally:
             writer.close()
         await asyncio.sleep(1)   # retry: 1000

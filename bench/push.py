@@ -44,6 +44,63 @@ MOVES = re.compile(r'name="action" value="((?:play|draw|keep|continue|slap|race)
 VERSION = re.compile(r'data-version="(\d+)"')
 
 
+# A stream's patch (mogel/table/regions.py, docs/push.md "Patches"): the table's regions, each an
+# element stamped data-k (its key) and data-h (its hash), data-fresh if it is news in itself; a
+# region the patch keeps is a stub. Regions never nest, so each ends at its tag's matching close.
+REGION = re.compile(r'<(\w+)\b[^>]*?\sdata-k="([^"]+)" data-h="([0-9a-f]+)"( data-fresh)?[^>]*>')
+STUB = re.compile(r'<template data-keep="([^"]+)" data-h="([0-9a-f]+)"></template>')
+SECTION = re.compile(r'<section\b[^>]*\bid="table"[^>]*>')
+
+
+def _regions(html: str, start: int, stop: int) -> list[tuple[str, str, bool, int, int]]:
+    """(key, hash, fresh, start, end) of each region between ``start`` and ``stop``, in order."""
+    found, at = [], start
+    while (match := REGION.search(html, at, stop)) is not None:
+        tag, depth, end = match.group(1), 1, match.end()
+        opening, closing = re.compile(f"<{tag}\\b"), f"</{tag}>"
+        while depth:
+            close = html.find(closing, end)
+            if close < 0:
+                raise ValueError(f"region {match.group(2)} never ends")
+            depth += len(opening.findall(html, end, close)) - 1
+            end = close + len(closing)
+        found.append((match.group(2), match.group(3), bool(match.group(4)), match.start(), end))
+        at = end
+    return found
+
+
+def patched(html: str, patch: str) -> str | None:
+    """The page ``html`` after ``patch``, as table/patch.js applies it to the table, or None when
+    it does not fit (other regions, or a kept one that is not the one the page shows): the
+    page then asks for the whole table, as a browser's does. Plain text work, no parser: a load
+    generator applies a thousand patches a second."""
+    section, head = SECTION.search(html), SECTION.search(patch)
+    if section is None or head is None:
+        return None
+    body, end = patch.index("</section>", head.end()), patch.rfind("</template>")
+    found = [(start, (key, digest, fresh, patch[start:stop])) for key, digest, fresh, start, stop in _regions(patch, body, end)]
+    found += [(stub.start(), (stub.group(1), stub.group(2), False, None)) for stub in STUB.finditer(patch, body, end)]
+    parts = [part for _at, part in sorted(found)]
+    live = _regions(html, section.end(), len(html))
+    shown = {key: (digest, start, stop) for key, digest, fresh, start, stop in live}
+    if [k for k, _d, fresh, *_ in live if not fresh] != [k for k, _d, fresh, _m in parts if not fresh]:
+        return None
+    if any(markup is None and shown[key][0] != digest for key, digest, _f, markup in parts):
+        return None
+    out, cursor, pending = [html[:section.start()], head.group(0)], section.end(), list(parts)
+    for _key, _digest, fresh, start, stop in live:
+        out.append(html[cursor:start])
+        cursor = stop
+        if fresh:   # the page's news in itself goes; the patch's comes before the next region
+            continue
+        while pending[0][2]:
+            out.append(pending.pop(0)[3])
+        markup = pending.pop(0)[3]
+        out.append(html[start:stop] if markup is None else markup)
+    out.append(html[cursor:])
+    return "".join(out)
+
+
 class Page:
     """One browser at the table: its cookies, its address, what it was last shown."""
 
@@ -55,6 +112,11 @@ class Page:
         # The page's own id, as table.js draws it at each load and sends it with its htmx
         # requests (mogel/play/echo.py); None: a page that sends none.
         self.page_id: str | None = None
+
+    def took(self, name: str, data: str) -> str | None:
+        """The page a stream's event leaves: its table, or after a patch the page's own table
+        patched; None for a patch that does not fit (the page then asks for the whole table)."""
+        return patched(self.html, data) if name == "patch" else data
 
     def saw(self, html: str) -> None:
         found = VERSION.search(html)
@@ -177,9 +239,13 @@ async def stream(page: Page, port: int, stats: dict, until: float) -> None:
         return
     stats["streams"] += 1
     try:
-        async for _name, data in events(reader, headers, until):
+        async for name, data in events(reader, headers, until):
             if data:
-                page.saw(data)
+                shown = page.took(name, data)
+                if shown is None:   # as table.js does: the whole table, by the page's poll
+                    _status, _headers, shown = await page.request(port, "GET", f"{page.url}poll/?version={page.version}",
+                                                                  htmx=True)
+                page.saw(shown)
     finally:
         writer.close()
 
