@@ -27,6 +27,7 @@ from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play.shell import place_presence
 from mogel.play.views import TABLE, seat_context, too_hurried
+from mogel.push import connections
 from mogel.push.stream import checked, last_event_id, respond
 from mogel.table import regions
 
@@ -52,6 +53,7 @@ def url(name: str, table: Table) -> str:
 def with_table(view):
     """Pass the view the table the address names; an unknown code is the page that says so."""
     @wraps(view)
+    @connections.given_back
     def wrapped(request, code, *args, **kwargs):
         table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
         if table is None or not play.registered(table.kind):

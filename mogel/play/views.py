@@ -19,7 +19,7 @@ from mogel import games, push
 from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 
-from mogel.push import broker
+from mogel.push import broker, connections
 from mogel.push.stream import checked, last_event_id, respond
 from mogel.table import regions
 from mogel.table.memo import per_language
@@ -40,6 +40,7 @@ def with_kind(view):
     """Pass the view the registered kind the URL names (``mogel.games.of_url``: its slug, or none
     for the top-level kind); one without a practice game is a 404."""
     @wraps(view)
+    @connections.given_back
     def wrapped(request, *args, kind=None, **kwargs):
         return view(request, _kind(kind), *args, **kwargs)
     return wrapped
