@@ -82,10 +82,10 @@ def patched(html: str, patch: str) -> str | None:
     found += [(stub.start(), (stub.group(1), stub.group(2), False, None)) for stub in STUB.finditer(patch, body, end)]
     parts = [part for _at, part in sorted(found)]
     live = _regions(html, section.end(), len(html))
-    shown = {key: (digest, start, stop) for key, digest, fresh, start, stop in live}
+    shown = {key: digest for key, digest, *_ in live}
     if [k for k, _d, fresh, *_ in live if not fresh] != [k for k, _d, fresh, _m in parts if not fresh]:
         return None
-    if any(markup is None and shown[key][0] != digest for key, digest, _f, markup in parts):
+    if any(markup is None and shown[key] != digest for key, digest, _f, markup in parts):
         return None
     out, cursor, pending = [html[:section.start()], head.group(0)], section.end(), list(parts)
     for _key, _digest, fresh, start, stop in live:

@@ -1,7 +1,7 @@
 """A friends' table on push (mogel.push, docs/push.md, docs/friends.md): what each page's stream sends.
 
-The game: each seat's page (and a spectator's) gets its own table, rendered by
-``views.table_html`` for that seat, whenever that seat's public version moved; event ids are that
+The game: each seat's page (and a spectator's) gets its own table, from the seat's context
+(``views._seat``) as a whole table or a patch of it (``mogel.table.regions.Painter``), whenever that seat's public version moved; event ids are that
 seat's public version, never the row's own version. The stream does what the poll did: an open
 stream is the seat's contact (presence), and a bot's move, a closing window or a person's grace
 running out is applied by whichever stream (or request) notices it due first (``service.run``

@@ -2,7 +2,8 @@
 powers, then the game for each seat, pushed (one stream per page, mogel/friends/stream.py) with a
 slow poll while the stream is down (plain function views, htmx fragments).
 
-What a seat's page shows is :func:`table_html` alone: the stream and the poll both render it. Every refusal is a translated message and an unchanged table."""
+What a seat's page shows is made from :func:`_seat`'s context alone: the poll and the answers
+render it whole (:func:`table_html`), the stream whole or as a patch of it. Every refusal is a translated message and an unchanged table."""
 
 from __future__ import annotations
 

@@ -7,8 +7,9 @@ signal lie several turns of the event loop (the response middleware, the send, t
 the thread for ``close()``). On a loop that also serves a few hundred streams those turns add up
 to seconds, all the while holding one of the worker's pooled connections: at 500 players a
 worker's pool ran dry, every request waited its 10 s for a connection, and the server sat half
-idle (docs/push.md, "Measured, 28 Nov"). A stream's own steps give theirs back at once already
-(``stream._released``); this does the same for the views a table calls many times a minute.
+idle (docs/push.md, "Measured, 28 Nov"). Both ways a connection is given back at once live
+here: a stream's own database steps (:func:`released`) and the views a table calls many times a
+minute (:func:`given_back`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,17 @@ from functools import wraps
 
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connection
+
+
+def released(call, *args):
+    """``call(*args)`` in a worker thread of the event loop's pool, on a connection taken for it
+    and given back after it (a stream's step, its check, the presences it notes): an open stream
+    then holds no connection while it waits."""
+    close_old_connections()
+    try:
+        return call(*args)
+    finally:
+        close_old_connections()
 
 
 def given_back(view):

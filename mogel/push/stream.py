@@ -29,11 +29,11 @@ from typing import Callable, Hashable
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections
 from django.http import StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 
 from . import broker
+from .connections import released
 
 log = logging.getLogger(__name__)
 
@@ -207,16 +207,8 @@ async def checked(request, call, *args):
     pool thread whose connection is given back at once: the request's own thread would hold its
     connection as long as the stream stays open."""
     if isinstance(request, ASGIRequest):
-        return await sync_to_async(_released, thread_sensitive=False)(call, *args)
+        return await sync_to_async(released, thread_sensitive=False)(call, *args)
     return await sync_to_async(call)(*args)
-
-
-def _released(call, *args):
-    close_old_connections()
-    try:
-        return call(*args)
-    finally:
-        close_old_connections()
 
 
 async def _served_async(source, encode):
@@ -236,7 +228,7 @@ async def _served_async(source, encode):
                 keeps.failed = False
                 # The source's step in a pool thread; its database connection goes back after
                 # it (to the pool, under the ASGI server's settings), so idle streams hold none.
-                answer = await sync_to_async(_released, thread_sensitive=False)(_ask, source, command)
+                answer = await sync_to_async(released, thread_sensitive=False)(_ask, source, command)
         yield encode.end()
     finally:
         keeps.stop()
@@ -310,7 +302,7 @@ class _Keeper:
         waiting, self.waiting = self.waiting, {}
         for note, futures in waiting.items():
             try:
-                noted = await sync_to_async(_released, thread_sensitive=False)(note, list(futures))
+                noted = await sync_to_async(released, thread_sensitive=False)(note, list(futures))
             except Exception:   # each page's own step notes it instead
                 log.warning("noting presences failed; the streams' steps do it", exc_info=True)
                 noted = set()

@@ -174,6 +174,3 @@ class Painter:
         if context.get("announce"):
             out.append(_render("play/table.html#announcer", context, ("announce",)).strip())
         return "".join(out)
-
-
-
