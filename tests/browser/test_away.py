@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 VIEWPORTS = [(375, 812), (1280, 800)]
 # Each game in another language: the line is the page's language's.
 GAMES = [("mogel-motte", "fr"), ("mogelei", "de")]
-HAND = "() => Array.from(document.querySelectorAll('#table .hand__item, #table .mz-hand__item')).map(e => e.textContent.replace(/\\s+/g, ' ').trim())"
+HAND = ("() => Array.from(document.querySelectorAll('#table .hand__item, #table .mz-hand__item'))"
+        ".map(e => e.textContent.replace(/\\s+/g, ' ').trim())")
 VERSION = "() => Number(document.getElementById('table').dataset.version)"
 LINE = "() => document.getElementById('away').textContent"
 # The person's next move, as a person would make it: a playable card, else drawing (Mogel Motte), a call (Mogelei).
@@ -109,10 +110,10 @@ def site(tmp_path_factory):
         running.stop()
 
 
-def start(page, site, key, lang, viewport):
+def start(page, url, key, lang, viewport):
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     with translation.override(lang):
-        page.goto(site.url + games.get(key).play_url("lobby"))
+        page.goto(url + games.get(key).play_url("lobby"))
     page.fill("input[name=name]", "Ann")
     page.check("input[name=players][value='3']")
     page.click(".btn--start")
@@ -121,23 +122,22 @@ def start(page, site, key, lang, viewport):
     return page.url.rstrip("/").split("/")[-1]
 
 
-def at_the_games_version(page, site, game_id, limit_s=60):
-    """Wait until the page shows the game's version (the bots may still be moving): the page's state
-    against the server's game row, read again after each of the page's own changes."""
+def at_the_games_version(page, stored, limit_s=60):
+    """Wait until the page shows the game's version, ``stored()`` (the bots may still be moving):
+    the page's state against the server's game row, read again after each of the page's changes."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        stored = site.version(game_id)
-        if page.evaluate(VERSION) == stored:
-            return stored
-        page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) !== "
-                               f"{page.evaluate(VERSION)}", timeout=limit_s * 1000)
+        version, shown = stored(), page.evaluate(VERSION)
+        if shown == version:
+            return version
+        page.wait_for_function(f"{VERSION} !== {shown}", timeout=limit_s * 1000)
     raise AssertionError("the page never showed the game's version")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 @pytest.mark.parametrize("key, lang", GAMES)
 def test_the_table_says_it_is_reconnecting_keeps_its_hand_and_comes_back_by_itself(page, site, key, lang, viewport):
-    game_id = start(page, site, key, lang, viewport)
+    game_id = start(page, site.url, key, lang, viewport)
     hand = page.evaluate(HAND)
     assert hand
     site.stop()
@@ -151,22 +151,23 @@ def test_the_table_says_it_is_reconnecting_keeps_its_hand_and_comes_back_by_itse
         site.start()
     page.wait_for_function(f"{LINE} === ''")
     assert not page.locator("#away").is_visible()
-    version = at_the_games_version(page, site, game_id)
+    version = at_the_games_version(page, lambda: site.version(game_id))
     assert version >= shown
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_move_made_while_the_server_is_away_is_said_not_made_and_then_made_once(page, site, viewport):
-    game_id = start(page, site, "mogel-motte", "en", viewport)
+    game_id = start(page, site.url, "mogel-motte", "en", viewport)
     # The person's turn: the bots wait for them, so the game stands still meanwhile.
     page.wait_for_selector(MOVE)
     before = page.evaluate(VERSION)
-    assert at_the_games_version(page, site, game_id) == before
+    assert at_the_games_version(page, lambda: site.version(game_id)) == before
     events = site.seen(game_id)
     site.stop()
     try:
         page.locator(MOVE).first.click()
-        page.wait_for_function(f"{LINE} === {said('en', 'No connection to the server: your move may not have been made. Reconnecting…')!r}")
+        unsure = said("en", "No connection to the server: your move may not have been made. Reconnecting…")
+        page.wait_for_function(f"{LINE} === {unsure!r}")
     finally:
         site.start()
     page.wait_for_function(f"{LINE} === {said('en', 'Connected again. Your move was not made: the table is as it was.')!r}")
@@ -184,28 +185,12 @@ def test_a_move_made_while_the_server_is_away_is_said_not_made_and_then_made_onc
 def test_a_move_whose_answer_is_lost_is_made_once_and_the_table_shows_it(page, site_url, key, lang, viewport):
     # The server applies the move, the answer never reaches the page (a network that drops then).
     page.route("**/act/", lambda route: (route.fetch(), route.abort("connectionreset")))
-    game_id = start_on(page, site_url, key, lang, viewport)
+    game_id = start(page, site_url, key, lang, viewport)
     page.wait_for_selector(MOVE)
     before = page.evaluate(VERSION)
     page.locator(MOVE).first.click()
     page.wait_for_function(f"{LINE} === {said(lang, 'Connected again. The table shows whether your move was made.')!r}")
-    row = PracticeGame.objects.get(pk=game_id)
+    # Made: the table moved on, to the game's version. Once: the same post again, with the version it
+    # was made on, is refused as stale (test_database_down.py).
     assert page.evaluate(VERSION) > before
-    at_the_row(page, game_id)
-    # Once: the page, posting it again with the version it was made on, is refused (test_database_down.py).
-    assert row.public_version > before
-
-
-def start_on(page, site_url, key, lang, viewport):
-    class Here:
-        url = site_url
-    return start(page, Here, key, lang, viewport)
-
-
-def at_the_row(page, game_id, limit_s=60):
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        if page.evaluate(VERSION) == PracticeGame.objects.get(pk=game_id).public_version:
-            return
-        page.wait_for_function(f"{VERSION} !== {page.evaluate(VERSION)}", timeout=limit_s * 1000)
-    raise AssertionError("the page never showed the game's version")
+    assert at_the_games_version(page, lambda: PracticeGame.objects.get(pk=game_id).public_version) > before
