@@ -4,6 +4,7 @@ database is down, and a move posted twice with the same version (a retry after a
 is applied once."""
 
 import re
+import socket
 from contextlib import contextmanager
 from unittest import mock
 
@@ -119,3 +120,25 @@ def test_a_move_posted_again_with_the_same_version_is_applied_once_in_each_game(
         again = post(client, url, action, version)
         assert again.status_code == 409, url
         assert state(url) == after and len(row_of(url).stored_log()) == events
+
+
+@pytest.mark.skipif(connections["default"].vendor != "postgresql",
+                    reason="PostgreSQL only: make test runs the site tests again on PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_closed_port_gives_the_503_page_and_healthz_503(visitor):
+    # The real thing: the server's address answers nothing (PostgreSQL stopped or restarting).
+    connection = connections["default"]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]   # free, and nobody listens there once the socket is closed
+    with translation.override("it"):
+        rules = reverse("rules:index")
+    connection.close()
+    try:
+        with mock.patch.dict(connection.settings_dict, {"HOST": "127.0.0.1", "PORT": str(port)}):
+            health, page = visitor.get("/healthz"), visitor.get(rules)
+    finally:
+        connection.close()
+    assert health.status_code == 503 and health.content == b"database unavailable"
+    assert page.status_code == 503 and sentence("it", "The site is back in a moment") in page.content.decode()
+    assert visitor.get("/healthz").content == b"ok"   # and back at once when it answers again
