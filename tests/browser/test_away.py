@@ -178,6 +178,8 @@ def test_a_move_made_while_the_server_is_away_is_said_not_made_and_then_made_onc
     page.wait_for_function(f"{VERSION} > {before}")
     assert page.evaluate(LINE) == ""
     assert site.version(game_id) > before
+    made = site.seen(game_id)[len(events):]
+    assert made and made[0].get("seat") == 0, made   # the person's move first: the bots waited for it
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)

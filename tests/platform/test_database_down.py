@@ -16,6 +16,7 @@ from django.utils import translation
 
 from mogel.pages.views import server_error
 
+from ..friends.helpers import started
 from .play_helpers import LOBBY, clock, post, row_of, state, version_of  # noqa: F401  (clock: a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -92,6 +93,20 @@ def test_any_other_error_is_still_django_s_500(rf):
     except RuntimeError:
         response = server_error(rf.get("/en/"))
     assert response.status_code == 500 and "Retry-After" not in response
+
+
+@pytest.mark.parametrize("kind", ["mogel-motte", "mogelei"])
+def test_every_table_page_carries_the_line_for_a_server_away_in_its_language(client, clock, kind):
+    # The practice table and a friends' table of each game: the line (empty), its sentences and script.
+    lobby = {"mogel-motte": LOBBY["de"], "mogelei": MOGELEI["de"]}[kind]
+    practice = client.post(lobby, {"name": "Ann", "players": 3, "level": "normal", "rounds": "single",
+                                   "ant_pile": "discard", "pace": "quick", "games": 1, "dealer": "right"}).url
+    host = Client()
+    table, _guests = started(host, kind=kind)
+    for html in (client.get(practice).content.decode(), host.get(f"/de/freunde/{table.code}/").content.decode()):
+        assert re.search(r'<div id="away" class="away" role="status" aria-live="polite"[^>]*></div>', html)
+        assert 'src="/static/table/away.js"' in html
+        assert sentence("de", "No connection to the server. Reconnecting…") in html
 
 
 @pytest.mark.parametrize("error", [OperationalError, InterfaceError])
