@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.utils import translation
 
 from mogel import games
@@ -32,6 +33,11 @@ HAND = ("() => Array.from(document.querySelectorAll('#table .hand__item, #table 
         ".map(e => e.textContent.replace(/\\s+/g, ' ').trim())")
 VERSION = "() => Number(document.getElementById('table').dataset.version)"
 LINE = "() => document.getElementById('away').textContent"
+# Does the line lie over any card of the hand?
+COVERED = """() => { const a = document.getElementById('away').getBoundingClientRect();
+  return Array.from(document.querySelectorAll('#table .hand__item, #table .mz-hand__item')).some(e => {
+    const r = e.getBoundingClientRect();
+    return r.left < a.right && a.left < r.right && r.top < a.bottom && a.top < r.bottom; }); }"""
 # The person's next move, as a person would make it: a playable card, else drawing (Mogel Motte), a call (Mogelei).
 MOVE = "#table .hand__item--live .card-btn, #table #btn-draw, #table .mz-hand__item--live .mz-card-btn, #table #call-red"
 
@@ -146,6 +152,9 @@ def test_the_table_says_it_is_reconnecting_keeps_its_hand_and_comes_back_by_itse
                                f"{said(lang, 'No connection to the server. Reconnecting…')!r}")
         assert page.locator("#away").is_visible()
         assert page.evaluate(HAND) == hand and page.locator("#table").count() == 1
+        assert not page.evaluate(COVERED), "the line covers the hand"
+        results = Axe().run(page)   # readable contrast, a live region axe accepts
+        assert results.violations_count == 0, results.generate_report()
         shown = page.evaluate(VERSION)
     finally:
         site.start()
