@@ -98,6 +98,8 @@ MIDDLEWARE = [
     # options, yet comes before the CSRF check reads the form (in process_view), where such a
     # body would escape as a 500.
     "mogel.pages.middleware.UnreadableFormMiddleware",
+    # A view that finds the database down answers with a translated 503 that retries, not a 500.
+    "mogel.pages.middleware.DatabaseDownMiddleware",
 ]
 
 ROOT_URLCONF = "mogel.urls"

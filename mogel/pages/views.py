@@ -1,3 +1,4 @@
+import sys
 from urllib.parse import urlsplit
 
 from django.db import Error, connection
@@ -5,10 +6,13 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.cache import never_cache
+from django.views import defaults
 from django.views.i18n import set_language as django_set_language
 
 from mogel import games
 from mogel.play import limits, service
+
+from .middleware import database_down
 
 
 def _ways(kind) -> list[dict]:
@@ -67,3 +71,11 @@ def healthz(request):
     except Error:
         return HttpResponse("database unavailable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+def server_error(request):
+    """Django's 500 page, but for a database that did not answer outside a view (a middleware's
+    query): the translated 503 that tries again, as DatabaseDownMiddleware gives for a view's."""
+    if isinstance(sys.exc_info()[1], Error):
+        return database_down(request)
+    return defaults.server_error(request)
