@@ -8,11 +8,10 @@ Screenshots: test-artifacts/test_friends*.png (the invite, the waiting room, the
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from .htmx import ready
+from .progress import Progress, table_state
 
 PHONE, DESKTOP = (375, 812), (1280, 800)
 OWN = {"mogel-motte": {"rounds": "single"}, "mogelei": {"games": "1"}}
@@ -113,12 +112,12 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     ann.wait_for_selector('#table #seat-presence-1[data-presence="here"]', timeout=15_000)
     assert ben.locator("#table [data-card]").count()
 
-    deadline = time.monotonic() + 300
+    progress = Progress(lambda: (table_state(ann), table_state(ben)))
     while not (ann.locator("#btn-play-again").count() and ben.locator("#btn-play-again").count()):
-        if time.monotonic() > deadline:
+        if not progress.alive():
             shoot(ann, f"{kind}-stuck-desktop")
             shoot(ben, f"{kind}-stuck-phone")
-            raise AssertionError("the round did not end")
+            raise AssertionError(("the table stood still before the round ended", progress.story()))
         for page in (ann, ben):
             page.evaluate(CLICK_FIRST)
         ann.wait_for_timeout(120)
