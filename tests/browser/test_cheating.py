@@ -75,13 +75,13 @@ def test_you_drag_a_card_off_the_table_and_get_away(page, table, screenshot, lan
     moth = page.locator('#table .card-btn[data-card="moth4"]')
     moth.drag_to(page.locator("#table .centre"))
     sleeve = page.locator("#sleeve")
-    sleeve.wait_for(timeout=3000)
+    sleeve.wait_for()
     assert hand_count(page) == 3
     assert page.locator("#table .sleeve-btn").count() == 0      # one at a time
     page.wait_for_timeout(250)
     screenshot("sleeve")
     assert page.locator("#announcer").inner_text().strip()     # "You made the … disappear."
-    page.wait_for_selector(".flash--got-away", state="attached", timeout=5000)
+    page.wait_for_selector(".flash--got-away", state="attached")
     page.wait_for_timeout(400)      # the flash has popped up
     screenshot("got-away")
     assert not sleeve.count()
@@ -118,7 +118,7 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
                                                      "fr": "Dans ta manche\u202f: la carte Mito 4"}[lang])
     page.wait_for_timeout(300)
     screenshot("sleeve")
-    page.wait_for_selector(".flash--caught", state="attached", timeout=5000)
+    page.wait_for_selector(".flash--caught", state="attached")
     page.wait_for_timeout(350)       # mid-animation: the Guard Bug flies to your seat
     screenshot("caught")
     g = game()
@@ -151,7 +151,7 @@ def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table
             .observe(region, {childList: true, subtree: true, characterData: true});
     }""")
     tell = page.locator("#table .seat--tell")
-    tell.first.wait_for(timeout=6000)
+    tell.first.wait_for()
     seat = int(tell.first.get_attribute("data-seat"))
     page.wait_for_timeout(200)
     screenshot("tell")
@@ -179,7 +179,7 @@ def test_as_guard_you_accuse_wrongly_and_draw(page, table, screenshot, lang, vie
     table(YOU_GUARD, QUIET, lang, viewport)
     assert hand_count(page) == 4
     page.locator('.btn--catch[data-key="2"]').click()
-    page.wait_for_selector(".flash--wrong", state="attached", timeout=3000)
+    page.wait_for_selector(".flash--wrong", state="attached")
     page.wait_for_timeout(400)      # the flash has popped up
     screenshot("wrong")
     assert hand_count(page) == 5
@@ -198,7 +198,7 @@ def test_keyboard_only_you_cheat_with_x_and_as_guard_accuse_with_a_number_key(pa
     page.keyboard.press("x")
     page.wait_for_selector("#sleeve")
     assert "spider2" not in game().hands[0]
-    page.wait_for_selector(".flash--got-away", state="attached", timeout=5000)
+    page.wait_for_selector(".flash--got-away", state="attached")
     # A card you may not hide: X asks anyway, and the table says why. Leave the old table
     # first: a poll still on its way would come back without cookies and set a new CSRF
     # cookie under the lobby page that follows, whose form would then be refused.
@@ -207,13 +207,13 @@ def test_keyboard_only_you_cheat_with_x_and_as_guard_accuse_with_a_number_key(pa
     table(YOU_GUARD, QUIET, "en", PHONE)
     tab_to(page, "#table .card-btn")
     page.keyboard.press("x")
-    page.wait_for_selector("#table .table__message", timeout=3000)
+    page.wait_for_selector("#table .table__message")
     assert "The guard never cheats." in page.locator("#table .table__message").inner_text()
     page.wait_for_timeout(300)      # let htmx settle the swapped table (and restore the focus) first
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("1")
     try:
-        page.wait_for_selector(".flash--wrong", state="attached", timeout=3000)
+        page.wait_for_selector(".flash--wrong", state="attached")
     except Exception:
         screenshot("keyboard-failed")
         raise AssertionError(page.locator("#table").inner_text())

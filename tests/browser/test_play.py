@@ -191,11 +191,10 @@ def test_the_slap_or_race_button_is_on_a_phone_screen_and_space_presses_it(page,
     page.set_viewport_size({"width": 375, "height": 812})
     start(page, site_url, "en", rounds="single")
     button = page.locator("#btn-slap" if kind == "mosquito" else "#btn-race")
-    button.wait_for(timeout=10_000)
+    button.wait_for()
     box = button.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= 812, box
     screenshot(f"{kind}-button-on-a-phone", full_page=False)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("Space")
-    page.wait_for_function("t => document.querySelector('.log__list').textContent.includes(t)", arg=done,
-                           timeout=5000)
+    page.wait_for_function("t => document.querySelector('.log__list').textContent.includes(t)", arg=done)

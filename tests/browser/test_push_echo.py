@@ -109,8 +109,7 @@ def test_two_tabs_of_one_game_both_follow_every_move(page, context, site_url, fa
         assert moves(mover, 2) == 2
         reached = max(v for status, v, _page in mover.evaluate("window.echo.answers") if status == 200)
         # The other tab gets the mover's tables on its stream (it has another page id).
-        watcher.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {reached}",
-                                  timeout=10_000)
+        watcher.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {reached}")
     pages = {answer[2] for tab in (page, other) for answer in tab.evaluate("window.echo.answers")}
     assert len(pages) == 2, "each tab has its own id"
     both = Progress(lambda: (version(page), version(other)))
@@ -129,7 +128,7 @@ def _at_the_persons_turn(page, site_url, fast, width):
     page.add_init_script(WATCH)
     page.set_viewport_size({"width": width, "height": 812 if width == 375 else 800})
     start(page, site_url, "en")
-    page.wait_for_function(f"() => ({PICK})()[0] !== null", timeout=20_000)
+    page.wait_for_function(f"() => ({PICK})()[0] !== null")
     fast.MOGEL_BOT_PACE_MS = 600_000
     return version(page)
 
@@ -155,8 +154,7 @@ def _catches_up(page, before):
             break
         page.wait_for_timeout(50)
     assert row.public_version > before
-    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {row.public_version}",
-                           timeout=5000)
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.version) >= {row.public_version}")
 
 
 @pytest.mark.parametrize("lost", ["network", "server error"])
