@@ -136,11 +136,7 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
 # -- you guard -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang,viewport", [("de", PHONE), ("fr", DESKTOP)])
-def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table, settings, screenshot, lang,
-                                                                      viewport):
-    # The act lasts long enough for the picture and the key on a slow machine too: this test
-    # is about what the guard sees and presses, not how fast (the windows' own tests are).
-    settings.MOGEL_ACT_MS = 8000
+def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table, screenshot, lang, viewport):
     table(YOU_GUARD, SNEAKY, lang, viewport)
     # Every line the live region says, in order: a bot's next move may replace the tell's
     # line before this test reads it, as it would for a screen reader that already spoke it.
