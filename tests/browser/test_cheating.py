@@ -18,6 +18,7 @@ from mogel.play.models import PracticeGame
 from tests.games.mogel_motte.site.test_cheating import ALWAYS, NEVER, QUIET, SNEAKY, YOU_CHEAT, YOU_GUARD
 
 from .htmx import ready
+from .progress import until
 
 LOBBY = {"de": "/de/spielen/", "en": "/en/play/", "fr": "/fr/jouer/", "it": "/it/gioca/", "nl": "/nl/spelen/"}
 PHONE, DESKTOP = (375, 812), (1280, 800)
@@ -74,13 +75,13 @@ def test_you_drag_a_card_off_the_table_and_get_away(page, table, screenshot, lan
     moth = page.locator('#table .card-btn[data-card="moth4"]')
     moth.drag_to(page.locator("#table .centre"))
     sleeve = page.locator("#sleeve")
-    sleeve.wait_for(timeout=3000)
+    sleeve.wait_for()
     assert hand_count(page) == 3
     assert page.locator("#table .sleeve-btn").count() == 0      # one at a time
     page.wait_for_timeout(250)
     screenshot("sleeve")
     assert page.locator("#announcer").inner_text().strip()     # "You made the … disappear."
-    page.wait_for_selector(".flash--got-away", state="attached", timeout=5000)
+    page.wait_for_selector(".flash--got-away", state="attached")
     page.wait_for_timeout(400)      # the flash has popped up
     screenshot("got-away")
     assert not sleeve.count()
@@ -117,7 +118,7 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
                                                      "fr": "Dans ta manche\u202f: la carte Mito 4"}[lang])
     page.wait_for_timeout(300)
     screenshot("sleeve")
-    page.wait_for_selector(".flash--caught", state="attached", timeout=5000)
+    page.wait_for_selector(".flash--caught", state="attached")
     page.wait_for_timeout(350)       # mid-animation: the Guard Bug flies to your seat
     screenshot("caught")
     g = game()
@@ -146,7 +147,7 @@ def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table
             .observe(region, {childList: true, subtree: true, characterData: true});
     }""")
     tell = page.locator("#table .seat--tell")
-    tell.first.wait_for(timeout=6000)
+    tell.first.wait_for()
     seat = int(tell.first.get_attribute("data-seat"))
     page.wait_for_timeout(200)
     screenshot("tell")
@@ -156,16 +157,16 @@ def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table
     before = len(game().hands[seat])
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press(key)
-    page.wait_for_selector(".flash--catch", state="attached", timeout=3000)
-    page.wait_for_timeout(400)      # the flash has popped up
+    page.wait_for_selector(".flash--catch", state="attached")
+    until(lambda: game().settling, page)     # the server's word, however slow the machine
     screenshot("caught-a-bot")
     g = game()
-    assert g.settling and g.settling["accused"] == seat and len(g.hands[seat]) == before + 1
+    assert g.settling["accused"] == seat and len(g.hands[seat]) == before + 1
     # Settling: hand over a penalty card, by keyboard.
     tab_to(page, "#table .hand__item--live .card-btn")
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => document.querySelector('#table .seat[data-seat=\"{seat}\"] .seat__guard')")
-    assert game().guard == seat
+    until(lambda: game().guard == seat, page)
     assert page.locator(f'.seat[data-seat="{seat}"] .seat__guard--arrived').count() == 1
 
 
@@ -174,7 +175,7 @@ def test_as_guard_you_accuse_wrongly_and_draw(page, table, screenshot, lang, vie
     table(YOU_GUARD, QUIET, lang, viewport)
     assert hand_count(page) == 4
     page.locator('.btn--catch[data-key="2"]').click()
-    page.wait_for_selector(".flash--wrong", state="attached", timeout=3000)
+    page.wait_for_selector(".flash--wrong", state="attached")
     page.wait_for_timeout(400)      # the flash has popped up
     screenshot("wrong")
     assert hand_count(page) == 5
@@ -193,7 +194,7 @@ def test_keyboard_only_you_cheat_with_x_and_as_guard_accuse_with_a_number_key(pa
     page.keyboard.press("x")
     page.wait_for_selector("#sleeve")
     assert "spider2" not in game().hands[0]
-    page.wait_for_selector(".flash--got-away", state="attached", timeout=5000)
+    page.wait_for_selector(".flash--got-away", state="attached")
     # A card you may not hide: X asks anyway, and the table says why. Leave the old table
     # first: a poll still on its way would come back without cookies and set a new CSRF
     # cookie under the lobby page that follows, whose form would then be refused.
@@ -202,13 +203,13 @@ def test_keyboard_only_you_cheat_with_x_and_as_guard_accuse_with_a_number_key(pa
     table(YOU_GUARD, QUIET, "en", PHONE)
     tab_to(page, "#table .card-btn")
     page.keyboard.press("x")
-    page.wait_for_selector("#table .table__message", timeout=3000)
+    page.wait_for_selector("#table .table__message")
     assert "The guard never cheats." in page.locator("#table .table__message").inner_text()
     page.wait_for_timeout(300)      # let htmx settle the swapped table (and restore the focus) first
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("1")
     try:
-        page.wait_for_selector(".flash--wrong", state="attached", timeout=3000)
+        page.wait_for_selector(".flash--wrong", state="attached")
     except Exception:
         screenshot("keyboard-failed")
         raise AssertionError(page.locator("#table").inner_text())

@@ -8,11 +8,10 @@ Screenshots: test-artifacts/test_friends*.png (the invite, the waiting room, the
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from .htmx import ready
+from .progress import Progress, table_state
 
 PHONE, DESKTOP = (375, 812), (1280, 800)
 OWN = {"mogel-motte": {"rounds": "single"}, "mogelei": {"games": "1"}}
@@ -75,14 +74,14 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     ben.fill("input[name=name]", "Ben")
     ben.click("#btn-sit")
     ben.wait_for_selector(".friends__seat--mine")
-    ann.wait_for_selector(".friends__seat[data-seat='1'] >> text=Ben", timeout=10_000)
+    ann.wait_for_selector(".friends__seat[data-seat='1'] >> text=Ben")
     shoot(ben, f"{kind}-waiting-phone")
     shoot(ann, f"{kind}-waiting-desktop")
     ann.click("#btn-fill")
     ann.wait_for_selector(".friends__seat[data-seat='2'] .friends__tag")
     ann.click("#btn-start")
     ann.wait_for_selector("#table")
-    ben.wait_for_selector("#table", timeout=10_000)   # the waiting room's stream moves Ben's page
+    ben.wait_for_selector("#table")   # the waiting room's stream moves Ben's page
     # A grandparent watches on a desktop: no seat, no hand.
     watch_context, watcher = open_page(browser, DESKTOP, link)
     watcher.wait_for_selector("#seats .friends__watching")
@@ -103,22 +102,22 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
     # Ben's phone drops out: after the grace time a bot plays for him; he comes back and plays on.
     settings.MOGEL_FRIENDS_GRACE_MS = 2500
     ben.goto("about:blank")
-    ann.wait_for_selector("#seats >> text=Bot plays for Ben", timeout=15_000)
+    ann.wait_for_selector("#seats >> text=Bot plays for Ben")
     # Ben's seat on the game's table says so too (swapped in beside the pushed panel).
-    ann.wait_for_selector('#table #seat-presence-1[data-presence="bot-plays"]', timeout=15_000)
+    ann.wait_for_selector('#table #seat-presence-1[data-presence="bot-plays"]')
     shoot(ann, f"{kind}-takeover-desktop")
     ben.goto(link)
     ready(ben)
-    ann.wait_for_selector("#seats >> text=Ben is here", timeout=15_000)
-    ann.wait_for_selector('#table #seat-presence-1[data-presence="here"]', timeout=15_000)
+    ann.wait_for_selector("#seats >> text=Ben is here")
+    ann.wait_for_selector('#table #seat-presence-1[data-presence="here"]')
     assert ben.locator("#table [data-card]").count()
 
-    deadline = time.monotonic() + 300
+    progress = Progress(lambda: (table_state(ann), table_state(ben)))
     while not (ann.locator("#btn-play-again").count() and ben.locator("#btn-play-again").count()):
-        if time.monotonic() > deadline:
+        if not progress.alive():
             shoot(ann, f"{kind}-stuck-desktop")
             shoot(ben, f"{kind}-stuck-phone")
-            raise AssertionError("the round did not end")
+            raise AssertionError(("the table stood still before the round ended", progress.story()))
         for page in (ann, ben):
             page.evaluate(CLICK_FIRST)
         ann.wait_for_timeout(120)
@@ -131,9 +130,9 @@ def test_two_people_and_a_bot_play_a_whole_round_and_play_again_together(browser
 
     old = ann.url
     ben.click("#btn-play-again")
-    ben.wait_for_url(lambda url: url != old, timeout=10_000)
-    ann.wait_for_url(lambda url: url != old, timeout=15_000)   # Ann's stream moves her page
-    watcher.wait_for_url(lambda url: url != old, timeout=15_000)   # and the spectator's
+    ben.wait_for_url(lambda url: url != old)
+    ann.wait_for_url(lambda url: url != old)   # Ann's stream moves her page
+    watcher.wait_for_url(lambda url: url != old)   # and the spectator's
     assert ann.url == ben.url == watcher.url
     # The stream's moving panel asked once (its answer is the rematch's address): no poll.
     assert asked == [seats_url]

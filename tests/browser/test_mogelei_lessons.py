@@ -57,7 +57,7 @@ def play_step(page, step, screenshot=None, label=""):
         version = page.locator("#table").get_attribute("data-version")
         button.click()
         expect(page.locator("#table")).not_to_have_attribute("data-version", version)
-    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible(timeout=20000)
+    expect(page.locator("#lesson-panel.step-panel--success")).to_be_visible()
 
 
 @pytest.mark.parametrize("viewport,lang", [(PHONE, "de"), (DESKTOP, "en")], ids=["phone-de", "desktop-en"])

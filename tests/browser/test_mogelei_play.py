@@ -164,7 +164,7 @@ def test_on_turn_on_a_phone_the_three_choices_and_seven_accusations_fit_one_scre
     mogelei(PHONE, "nl", 8, 2)
     page.locator("#table .mz-hand__item--live .mz-card-btn").last.click()
     page.locator("#btn-reveal").click(timeout=20000)
-    page.locator("#btn-end").wait_for(timeout=20000)
+    page.locator("#btn-end").wait_for()
     settled(page)
     assert page.locator("#table .btn--accuse").count() == 7
     assert page.locator("#btn-continue").is_visible()
@@ -174,7 +174,7 @@ def test_on_turn_on_a_phone_the_three_choices_and_seven_accusations_fit_one_scre
     assert "beschuldigen" in accuse.get_attribute("aria-label")
     accuse.click()
     # A wrong accusation: the player collects the round's cards; the last pass is turned up.
-    page.locator("#table .mz-stack--done").first.wait_for(timeout=20000)
+    page.locator("#table .mz-stack--done").first.wait_for()
     screenshot("375-round-end", full_page=False)
     assert page.locator("#table .mz-last").is_visible()
 
@@ -194,20 +194,20 @@ def test_on_a_touch_phone_a_tapped_card_leaves_no_bubble_over_the_next_card(page
     settings.PLAY_SCENARIOS = {"mogelei": {"players": 8, "hands": hands, "caller": 0, "colour": "red", "dealer": 7}}
     mogelei(PHONE, "de", 8, 2)
     page.locator("#table .mz-hand__item--live .mz-card-btn").first.tap()
-    page.locator("#btn-hide").wait_for(timeout=20000)
+    page.locator("#btn-hide").wait_for()
     settled(page)
     assert page.evaluate(WHY_OPEN) == []
     assert not page.evaluate("document.activeElement.classList.contains('mz-card-btn--off')")
     page.locator("#btn-hide").tap()
-    page.locator("#btn-continue").wait_for(timeout=20000)
+    page.locator("#btn-continue").wait_for()
     page.locator("#btn-continue").tap()
     card = page.locator("#table .mz-hand__item--live .mz-card-btn").first
-    card.wait_for(timeout=20000)
+    card.wait_for()
     settled(page)
     screenshot("375-touch-lay", full_page=False)
     assert page.evaluate(WHY_OPEN) == []
-    card.tap(timeout=5000)  # fails when something else would receive the tap
-    page.locator("#table .mz-seat--me .mz-stack__item--down").nth(1).wait_for(timeout=20000)
+    card.tap()  # fails when something else would receive the tap
+    page.locator("#table .mz-seat--me .mz-stack__item--down").nth(1).wait_for()
 
 
 @pytest.mark.parametrize("viewport,lang,words", [(PHONE, "de", ("Ende von Runde 1", "sammelt")),
@@ -225,9 +225,9 @@ def test_the_round_result_stays_readable_after_the_next_colour_was_called(page, 
     page.locator("#table .mz-hand__item--live .mz-card-btn").first.click()
     page.locator("#btn-hide").click(timeout=20000)
     # Round 2 called by a bot: a colour is called and the player may lay again.
-    page.locator("#table .mz-called").wait_for(timeout=20000)
-    page.locator("#table .mz-hand__item--live .mz-card-btn").first.wait_for(timeout=20000)
-    page.wait_for_function("() => !document.querySelector('#table .mz-stack--done')", timeout=20000)
+    page.locator("#table .mz-called").wait_for()
+    page.locator("#table .mz-hand__item--live .mz-card-btn").first.wait_for()
+    page.wait_for_function("() => !document.querySelector('#table .mz-stack--done')")
     page.wait_for_timeout(1500)     # far longer than the bots' pace: nothing else moves on without the player
     settled(page)
     last = page.locator("#table .mz-last")
@@ -238,7 +238,7 @@ def test_the_round_result_stays_readable_after_the_next_colour_was_called(page, 
     screenshot("result-after-call", full_page=False)
     # The log keeps the round in one line, also once the player moved on.
     page.locator("#table .mz-hand__item--live .mz-card-btn").first.click()
-    page.wait_for_function("() => !document.querySelector('#table .mz-last')", timeout=20000)
+    page.wait_for_function("() => !document.querySelector('#table .mz-last')")
     page.locator("#log-toggle").click()
     line = page.locator("#table .log__item--round_result")
     assert line.count() == 1 and words[0] in line.inner_text()
@@ -269,17 +269,17 @@ def test_on_a_touch_phone_a_greyed_card_says_why_when_tapped_and_every_control_i
     screenshot("375-call", full_page=False)
     page.locator("#call-red").tap()
     greyed = page.locator('#table .mz-card-btn--off[data-card="black-1"]')
-    greyed.wait_for(timeout=20000)
-    page.wait_for_function("() => document.querySelectorAll('#table .mz-badge--done').length === 7", timeout=20000)
+    greyed.wait_for()
+    page.wait_for_function("() => document.querySelectorAll('#table .mz-badge--done').length === 7")
     settled(page)       # the bots have laid: the table waits for the player
     assert page.evaluate(WHY_OPEN) == []
     greyed.tap(force=True)      # aria-disabled: Playwright would wait for it to be enabled; a finger does not
     why = page.locator('#table .mz-card-btn--off[data-card="black-1"] ~ .why')
-    why.wait_for(state="visible", timeout=5000)
+    why.wait_for(state="visible")
     assert "Rot" in why.inner_text()
     assert page.evaluate(SMALL_TARGETS) == []
     screenshot("375-told", full_page=False)
     # It closes by itself after a while, and a live card still takes the next tap.
-    why.wait_for(state="hidden", timeout=10000)
+    why.wait_for(state="hidden")
     page.locator("#table .mz-hand__item--live .mz-card-btn").first.tap()
-    page.locator("#table .mz-seat--me .mz-stack__item--down").first.wait_for(timeout=20000)
+    page.locator("#table .mz-seat--me .mz-stack__item--down").first.wait_for()

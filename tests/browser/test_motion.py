@@ -56,7 +56,7 @@ def start(page, site_url):
 def play_and_watch_lucy(page):
     """I play the 3, Lucy answers with her 4; returns once both moves have been shown."""
     page.locator('#table .hand button[value="play 3"]').click()
-    expect(page.locator("#table .log__list")).to_contain_text("Lucy played", timeout=10000)
+    expect(page.locator("#table .log__list")).to_contain_text("Lucy played")
     page.wait_for_function("() => !document.documentElement.classList.contains('motion-busy')")
     return page.evaluate("window.__seen")
 
@@ -67,10 +67,10 @@ def test_a_played_card_flies_from_the_seat_to_the_discard_pile(page, site_url, t
     page.locator('#table .hand button[value="play 3"]').click()
     page.wait_for_selector(".motion-fly", state="attached")
     screenshot("my-card-in-flight", full_page=False)
-    expect(page.locator("#table .log__list")).to_contain_text("Lucy played", timeout=10000)
+    expect(page.locator("#table .log__list")).to_contain_text("Lucy played")
     page.wait_for_function("() => window.__seen.fly >= 2")  # mine, then Lucy's
     screenshot("lucy-card", full_page=False)
-    expect(page.locator("#table .log__list")).to_contain_text("Oscar drew", timeout=10000)
+    expect(page.locator("#table .log__list")).to_contain_text("Oscar drew")
     # Oscar's draw is queued after the swap that shows it: wait for its flight, then for the queue.
     page.wait_for_function("() => window.__seen.fly >= 3 && !document.documentElement.classList.contains('motion-busy')")
     seen = page.evaluate("window.__seen")

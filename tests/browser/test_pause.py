@@ -39,7 +39,7 @@ def mid_round(page, settings):
     player leaves while something is pending (a slow pace makes that certain)."""
     settings.MOGEL_BOT_PACE_MS = 4000
     page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
-                           arg=row().public_version, timeout=12000)
+                           arg=row().public_version)
 
 
 @pytest.mark.parametrize("lang,viewport", [("de", PHONE), ("en", DESKTOP)])
@@ -58,11 +58,11 @@ def test_back_mid_round_then_forward_finds_the_same_table_after_a_count_in(page,
 
     page.go_forward()
     count_in = page.locator(".count-in")
-    count_in.wait_for(timeout=5000)
+    count_in.wait_for()
     assert hand(page) == cards
     assert page.locator(".count-in [role=status][aria-live]").inner_text().strip() in ("3", "2", "1")
     screenshot(f"count-in-{viewport[0]}", full_page=False)
-    count_in.wait_for(state="detached", timeout=5000)
+    count_in.wait_for(state="detached")
     game = Game.from_json(row().state)
     log = row().stored_log()
     assert not [e for e in log if e["code"] in ("wrong_accusation", "penalty", "mosquito_slowest")
@@ -90,8 +90,8 @@ def test_a_hidden_page_stops_the_game_and_asks_again_when_shown(page, table, set
     page.wait_for_timeout(3000)
     assert (row().seen_ms, row().version) == (left.seen_ms, left.version), "no contact, no move while hidden"
     page.evaluate(HIDE, False)
-    page.locator(".count-in").wait_for(timeout=3000)
+    page.locator(".count-in").wait_for()
     assert not row().away
-    page.locator(".count-in").wait_for(state="detached", timeout=5000)
+    page.locator(".count-in").wait_for(state="detached")
     page.wait_for_function("v => Number(document.getElementById('table').dataset.version) > v",
-                           arg=left.public_version, timeout=12000)
+                           arg=left.public_version)

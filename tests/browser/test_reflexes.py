@@ -38,7 +38,7 @@ def window_after_a_while(settings, kind):
 
 
 def landed(page):
-    page.wait_for_function("() => window.__landing.landed !== undefined", timeout=20_000)
+    page.wait_for_function("() => window.__landing.landed !== undefined")
     return page.evaluate("window.__landing")
 
 
@@ -52,7 +52,7 @@ def test_a_slap_or_race_carries_the_reaction_time_from_the_card_on_the_pile(page
         page.emulate_media(reduced_motion="reduce")
     start(page, site_url, "en", rounds="single")
     button = page.locator("#btn-slap" if kind == "mosquito" else "#btn-race")
-    button.wait_for(timeout=10_000)
+    button.wait_for()
     landing = landed(page)
     # While the card flew onto the pile, the window's countdown stood still at its whole length.
     assert landing["shownAtStart"] == landing["shownAtLanding"] == "4.0"
@@ -66,7 +66,7 @@ def test_a_slap_or_race_carries_the_reaction_time_from_the_card_on_the_pile(page
     reaction = int(sent["reaction_ms"][0])
     # From the frame after the card landed to the key: at least the wait, never the flight before it.
     assert WAIT_MS - 100 <= reaction <= after - landing["landed"]
-    page.wait_for_function("() => !document.querySelector('#btn-slap, #btn-race')", timeout=5000)
+    page.wait_for_function("() => !document.querySelector('#btn-slap, #btn-race')")
     log = PracticeGame.objects.get().stored_log()
     assert any(e["code"] in ("slapped", "raced") and e["seat"] == 0 for e in log)
 
@@ -83,14 +83,13 @@ def test_the_countdown_runs_once_the_card_is_on_the_pile(page, site_url, setting
     start(page, site_url, "en", rounds="single")
     # The landing's start, recorded by the page itself: a flight of 600 ms is easy to miss when
     # the test looks for it on a busy machine; the events are not.
-    page.wait_for_function("() => window.__landing.started !== undefined", timeout=20_000)
+    page.wait_for_function("() => window.__landing.started !== undefined")
     if page.locator(".motion-fly").count():
         screenshot("card-flying-countdown-still", full_page=False)
     landing = landed(page)
     assert landing["shownAtStart"] == landing["shownAtLanding"] == "8.0"
     countdown = page.locator("#table .window [data-countdown]")
-    page.wait_for_function("() => document.querySelector('#table .window [data-countdown]').textContent !== '8.0'",
-                           timeout=5000)
+    page.wait_for_function("() => document.querySelector('#table .window [data-countdown]').textContent !== '8.0'")
     assert float(countdown.text_content()) < 8.0
     screenshot("card-on-the-pile-countdown-running", full_page=False)
 

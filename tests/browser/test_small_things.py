@@ -18,7 +18,7 @@ WIDER = """() => Array.from(document.querySelectorAll('#table .hand__item--race 
 def test_the_race_label_stays_inside_its_card(page, table, screenshot, lang, viewport):  # noqa: F811
     twelve = ["1", "3", "3", "4", "5", "4", "5", "moth4", "spider2", "ant5", "mosquito1", "moth5"]
     table(viewport, lang, hand=twelve, window="cockroach")
-    page.locator("#btn-race").wait_for(timeout=10_000)
+    page.locator("#btn-race").wait_for()
     sizes = page.evaluate(WIDER)
     assert sizes, "a card to race with"
     screenshot(f"race-{lang}-{viewport[0]}", full_page=False)
@@ -38,11 +38,11 @@ def test_tapping_a_greyed_card_says_why_for_a_moment(page, table, screenshot, la
     assert reason and not why.is_visible()
     off.first.tap(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     bubble = page.locator("#table .hand__item--why .why")
-    bubble.wait_for(state="visible", timeout=2000)
+    bubble.wait_for(state="visible")
     assert reason in bubble.inner_text()
     assert reason in page.locator("#announcer").inner_text()
     screenshot(f"why-{lang}", full_page=False)
-    bubble.wait_for(state="hidden", timeout=6000)
+    bubble.wait_for(state="hidden")
 
 
 # You hold a 3 and play it on the 2: the round is over at once (test_table_layout's LAST_CARD).
@@ -54,11 +54,11 @@ LAST_CARD = {"players": 3, "hands": [["3"], ["1", "moth5", "4"], ["5", "4", "spi
 def test_after_next_round_the_table_is_in_view_not_the_footer(page, table, screenshot, viewport):  # noqa: F811
     table(viewport, "de", scenario=LAST_CARD, rounds="full", pace_ms=60_000)
     page.locator('#table .card-btn[data-card="3"]').click()
-    page.locator("#btn-continue").wait_for(timeout=5000)
+    page.locator("#btn-continue").wait_for()
     # A player who scrolled down to read the scores and press the button from the bottom.
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.locator("#btn-continue").click()
-    page.locator("#table .hand__item").first.wait_for(timeout=5000)
+    page.locator("#table .hand__item").first.wait_for()
     page.wait_for_timeout(300)
     screenshot(f"next-round-{viewport[0]}", full_page=False)
     top = page.evaluate("document.getElementById('table').getBoundingClientRect().top")

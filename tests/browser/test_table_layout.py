@@ -83,7 +83,7 @@ def assert_one_screen(page, *more):
 
 def window_on_one_screen(page, button, snap):
     """Once the bot's mosquito or cockroach is down, the slap/race ``button`` joins the rest on screen."""
-    page.locator(button).wait_for(timeout=10_000)
+    page.locator(button).wait_for()
     page.wait_for_timeout(200)      # the window's first countdown tick
     snap()
     assert_one_screen(page, button)
@@ -115,7 +115,7 @@ def test_a_race_button_and_a_twelve_card_hand_fit_a_phone(page, table, screensho
                          ids=["phone-guard", "desktop-cheat-buttons", "landscape"])
 def test_the_table_has_no_axe_violation(page, table, viewport, guard):
     table(viewport, "de", guard=guard)
-    page.locator("#btn-slap").wait_for(timeout=10_000)
+    page.locator("#btn-slap").wait_for()
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
     page.locator("#log-toggle").click()     # the whole log, open
@@ -134,7 +134,7 @@ def test_the_round_scores_and_the_final_ranking_fit_the_screen(page, table, scre
     table(viewport, lang, scenario=LAST_CARD, rounds=rounds, pace_ms=60_000)
     page.locator('#table .card-btn[data-card="3"]').click()
     end = "#btn-continue" if rounds == "full" else "#btn-play-again"
-    page.locator(end).wait_for(timeout=5000)
+    page.locator(end).wait_for()
     screenshot("round-scores" if rounds == "full" else "final-ranking", full_page=False)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
     problems = not_seen(page, "#table .summary__title", "#table .scores", end)
@@ -150,7 +150,7 @@ def test_the_full_log_is_one_tap_away_and_stays_open_while_the_table_changes(pag
     page.locator("#log-toggle").focus()
     page.keyboard.press("Enter")
     assert page.locator("#table .log__list").is_visible()
-    page.locator("#btn-slap").wait_for(timeout=10_000)
+    page.locator("#btn-slap").wait_for()
     before = page.locator("#table").get_attribute("data-version")
     page.locator("#btn-slap").click()
     page.wait_for_function(f"() => document.querySelector('#table').dataset.version !== '{before}'")
@@ -163,7 +163,7 @@ def test_the_full_log_is_one_tap_away_and_stays_open_while_the_table_changes(pag
 def test_a_touch_screen_shows_no_key_hints(page, table, screenshot):
     table(PHONE, "en", guard=0)
     assert page.evaluate("matchMedia('(pointer: coarse)').matches"), "not a touch screen"
-    page.locator("#btn-slap").wait_for(timeout=10_000)
+    page.locator("#btn-slap").wait_for()
     screenshot("touch", full_page=False)
     assert page.locator("#table .btn--catch").count() == 4 and page.locator("#table .table__keys").count() == 1
     for hint in ("#table .table__keys", "#table .btn__key", "#table .btn__hint"):

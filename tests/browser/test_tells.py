@@ -10,7 +10,7 @@ from .test_cheating import DESKTOP, PHONE, game, table  # noqa: F401 (table: a f
 
 def first_tell(page):
     seat = page.locator("#table .seat--tell").first
-    seat.wait_for(timeout=6000)
+    seat.wait_for()
     return seat.get_attribute("data-tell"), int(seat.get_attribute("data-seat"))
 
 
@@ -32,5 +32,5 @@ def test_a_tell_is_a_moment_then_the_seat_looks_honest(page, table, screenshot, 
     # The moment passes while the cheat is still in the act: the seat is still listed with its
     # tell (the table knows the cheat is on) but no longer shows it.
     page.wait_for_function("id => { const s = document.querySelector(`[data-tell='${id}']`);"
-                           " return s && !s.classList.contains('seat--tell'); }", arg=tell, timeout=2000)
+                           " return s && !s.classList.contains('seat--tell'); }", arg=tell)
     assert page.locator(f'[data-tell="{tell}"] .seat__tell').is_hidden()

@@ -134,7 +134,7 @@ def test_a_wrong_move_is_explained_with_a_rule_link_and_the_step_goes_on(page, l
     page.goto(f"{learn}/en/learn/{slug}/")
     for move in before:
         if move.startswith("?"):  # wait until the table offers this move (Ben slaps after 5 s)
-            expect(control(page, move[1:])).to_be_visible(timeout=15000)
+            expect(control(page, move[1:])).to_be_visible()
             continue
         control(page, move).click()
         page.wait_for_timeout(200)

@@ -90,7 +90,7 @@ def test_a_poll_does_not_read_the_same_line_out_again(page, learn):
         new MutationObserver(() => window.readOut.push(document.getElementById('announcer').textContent.trim()))
             .observe(document.getElementById('announcer'), {childList: true, subtree: true, characterData: true}); }""")
     page.locator('#table .hand button[value="play 3"]').click()
-    expect(page.locator("#announcer")).to_contain_text("Leo slapped", timeout=5000)
+    expect(page.locator("#announcer")).to_contain_text("Leo slapped")
     page.wait_for_timeout(2000)  # four polls
     lines = [line for line in page.evaluate("window.readOut") if "Leo slapped" in line]
     assert len(lines) == 1, lines
@@ -105,7 +105,7 @@ def test_the_guard_sees_the_tell_and_hears_it(page, learn, screenshot, size):
     expect(page.locator("#table-prompt")).to_be_focused()
     expect(page.locator("#table-prompt")).to_have_text(LESSONS["caught-as-guard"]["steps"][0]["draw_prompt"]["en"])
     leo = page.locator('#table .seat[data-seat="2"]')
-    expect(leo.locator(".seat__tell")).to_be_visible(timeout=5000)
+    expect(leo.locator(".seat__tell")).to_be_visible()
     expect(leo.locator(".seat__tell")).to_contain_text("−1?!")
     expect(page.locator('#table .seat[data-seat="1"] .seat__tell')).to_have_count(0)
     expect(page.locator("#announcer")).to_contain_text("Leo's hand just got smaller")
