@@ -15,8 +15,9 @@ whenever their table offers a move (no cheat, Caught! or accusation) after a hum
 page holds its stream, reopened a second after it ends or drops with one poll at once, as the
 page does; a finished game is followed by the next one (the rematch at a friends' table).
 
-After ``--warmup`` of play without a fault (the baseline row), one fault at a time, each followed
-by ``--observe`` seconds of play:
+After ``--warmup`` of play without a fault (the baseline row), one fault at a time; after each,
+play goes on until every page is current again (``--observe`` seconds at most) and ``--stuck``
+seconds more, to see which games no longer move:
 
 - ``worker killed``: SIGKILL to one gunicorn worker; it ends when gunicorn has a new one;
 - ``database restart``: ``pg_ctl restart --mode fast`` while moves are in flight;
@@ -54,7 +55,6 @@ import importlib.util
 import json
 import os
 import random
-import re
 import secrets
 import shutil
 import signal
