@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push bench-friends
+.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push bench-friends bench-faults
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -101,3 +101,10 @@ bench-push: setup
 # run; one gunicorn with uvicorn workers on PostgreSQL; says how many tables 2 cores hold (about 10 minutes).
 bench-friends: setup
 	$(PY) bench/friends_push.py --tables 5,10,20,30,40,60 --seconds 30
+
+# Faults survived: 20 friends' tables and 50 practice games play on the production stack while
+# a worker is killed, PostgreSQL restarts, a deploy replaces the workers (HUP), one person's
+# network drops (5, 30, 90 s) and the server stops for 20 s: moves lost or doubled, games stuck,
+# how soon every page is current again, error pages seen (about 10 minutes; docs/push.md).
+bench-faults: setup
+	nice -n 19 $(PY) bench/faults.py $(FAULTS_ARGS)

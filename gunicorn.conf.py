@@ -12,11 +12,15 @@ any player.
 import multiprocessing
 import os
 
-# Before the settings are read (below, and by every worker forked from here): the ASGI
-# server's database connections are pooled (mogel/settings.py).
+# Before every worker forked from here reads the settings: the ASGI server's database
+# connections are pooled (mogel/settings.py).
 os.environ.setdefault("DJANGO_ASGI", "1")
 
-from mogel.settings import DEBUG  # noqa: E402
+# DJANGO_DEBUG read as mogel/settings.py reads it (unset or blank: on), not imported from it:
+# the master keeps every module this file imports, and the workers a HUP starts (a deploy) are
+# forked from it, so they would run the old settings, and from a new release directory the
+# old release's templates and catalogues (BASE_DIR), beside the new code (bench/faults.py).
+DEBUG = ((os.environ.get("DJANGO_DEBUG") or "").strip() or "1").lower() in {"1", "true", "yes", "on"}
 
 wsgi_app = "mogel.asgi:application"
 worker_class = "uvicorn_worker.UvicornWorker"

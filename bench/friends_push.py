@@ -114,19 +114,26 @@ class Run:
         self.errors.append((time.monotonic(), what))
 
 
-async def set_up(people: list[Person], run: Run) -> None:
-    """A table through the real views: the host creates it, three guests sit down, the host starts."""
+async def set_up(people: list[Person], run: Run, new: str = NEW, form: dict | None = None,
+                 seated: int | None = None) -> None:
+    """A table through the real views: the host creates it (at ``new``, with ``form``), the guests
+    sit down (the first ``seated`` of ``people``, all by default: the others watch), bots take the
+    seats left empty, the host starts; everyone opens the game's page."""
     host, port = people[0], run.port
-    await host.request(port, "GET", NEW)
-    status, headers, body = await host.request(port, "POST", NEW, {**TABLE_FORM, "rounds": run.rounds})
+    form = form or {**TABLE_FORM, "rounds": run.rounds}
+    await host.request(port, "GET", new)
+    status, headers, body = await host.request(port, "POST", new, form)
     assert status == 302, (status, body[-1500:])
     url = push.location(headers, port)
-    for number, guest in enumerate(people[1:], 1):
+    sitting = people[:seated or len(people)]
+    for number, guest in enumerate(sitting[1:], 1):
         await guest.request(port, "GET", url)
         status, _headers, body = await guest.request(port, "POST", url + "sit/", {"name": f"Guest {number}"})
         assert status == 302, (status, body[-1500:])
-    status, _headers, body = await host.request(port, "POST", url + "host/", {"op": "start"})
-    assert status == 302, (status, body[-1500:])
+    bots = [{"op": "bot", "seat": "all"}] if len(sitting) < int(form["players"]) else []
+    for op in (*bots, {"op": "start"}):
+        status, _headers, body = await host.request(port, "POST", url + "host/", op)
+        assert status == 302, (op, status, body[-1500:])
     for person in people:
         await person.enter(port, url)
 

@@ -305,13 +305,14 @@ async def run_mode(mode: str, a: int, b: int, b_pid: int, players: int, seconds:
     return stats
 
 
-def servers(env: dict, count: int = 2, workers: int = 1, log: str | None = None, root: Path = ROOT):
+def servers(env: dict, count: int = 2, workers: int = 1, log: str | None = None, root: Path = ROOT,
+            ports: list[int] | None = None):
     """Processes A and B (``count`` of them): gunicorn, ``workers`` uvicorn workers each; ``log``: a
     file for all they say (their tracebacks too), else PUSH_BENCH_LOG or nowhere for what is not an error.
-    ``root``: the checkout whose code (and gunicorn.conf.py) they run."""
+    ``root``: the checkout whose code (and gunicorn.conf.py) they run; ``ports``: theirs (free ones if None)."""
     started = []
-    for _number in range(count):
-        port = stack.free_port()
+    for number in range(count):
+        port = ports[number] if ports else stack.free_port()
         process = subprocess.Popen(
             [str(Path(PY).with_name("gunicorn")), "mogel.asgi:application", "--bind", f"127.0.0.1:{port}",
              "--workers", str(workers), "--worker-class", "uvicorn_worker.UvicornWorker", "--log-level", "warning",

@@ -98,7 +98,8 @@ class Cluster:
             log = self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
             raise SystemExit(f"postgres.py: {what} failed:\n{done.stdout}{done.stderr}{log}")
 
-    def start(self) -> None:
+    def start(self, port: int = 0) -> None:
+        """Creates and starts the cluster: on ``port``, or on a free one (0)."""
         done = self._server("initdb", "--pgdata", str(self.data), "--username", SUPERUSER,
                             "--auth", "trust", "--encoding", "UTF8", "--locale", "C", "--no-sync")
         self._check(done, "initdb")
@@ -107,20 +108,33 @@ class Cluster:
             conf.writelines(f"{key} = {value}\n" for key, value in settings.items())
         # Another program may take the free port between probe and start: try a few.
         for _attempt in range(3):
-            self.port = free_port()
+            self.port = port or free_port()
             done = self._server("pg_ctl", "start", "--pgdata", str(self.data), "--log", str(self.log),
                                 "--wait", "--timeout", "60", "-o", f"-p {self.port}")
             if done.returncode == 0:
                 break
         self._check(done, "starting the server")
-        for sql in (f"CREATE ROLE {ROLE} LOGIN CREATEDB", f"CREATE DATABASE {DATABASE} OWNER {ROLE}"):
+        self.create_database()
+
+    def create_database(self, name: str = DATABASE) -> None:
+        """A database the role ``mogel`` owns (another one: a restore's target)."""
+        made = [] if name != DATABASE else [f"CREATE ROLE {ROLE} LOGIN CREATEDB"]
+        for sql in (*made, f"CREATE DATABASE {name} OWNER {ROLE}"):
             self._check(self._server("psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1",
                                      "-p", str(self.port), "-U", SUPERUSER, "-d", "postgres", "-c", sql),
                         sql)
 
     @property
     def url(self) -> str:
-        return f"postgres://{ROLE}@127.0.0.1:{self.port}/{DATABASE}"
+        return self.url_of(DATABASE)
+
+    def url_of(self, name: str) -> str:
+        return f"postgres://{ROLE}@127.0.0.1:{self.port}/{name}"
+
+    def restart(self) -> subprocess.CompletedProcess:
+        """pg_ctl restart in fast mode: open connections are cut, transactions in flight rolled back."""
+        return self._server("pg_ctl", "restart", "--pgdata", str(self.data), "--log", str(self.log),
+                            "--mode", "fast", "--wait", "--timeout", "60", "-o", f"-p {self.port}")
 
     def remove(self) -> None:
         if (self.data / "postmaster.pid").exists():

@@ -1,12 +1,34 @@
 """Runs the site the way a server does: separate processes with production settings from the environment."""
 
+import importlib.util
 import os
 import secrets
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from .. import missing
+
 ROOT = Path(__file__).resolve().parents[2]
+
+_spec = importlib.util.spec_from_file_location("postgres_script", ROOT / "scripts" / "postgres.py")
+postgres = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(postgres)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A throw-away PostgreSQL server of the module's own (scripts/postgres.py), whatever database the suite runs on."""
+    bindir = postgres.server_bin()
+    missing.require(bindir is not None, "PostgreSQL's server binaries are missing", "postgresql")
+    running = postgres.Cluster(bindir)
+    try:
+        running.start()
+        yield running
+    finally:
+        running.remove()
 
 
 def production_env(**overrides) -> dict:

@@ -6,7 +6,6 @@ can learn of the move in time is the broker (PostgreSQL's LISTEN/NOTIFY).
 """
 
 import http.client
-import importlib.util
 import os
 import re
 import signal
@@ -18,26 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from .. import missing
 from ..platform.play_helpers import sse_events
 from .conftest import ROOT, production_env
 from .test_server import Server, free_port
-
-spec = importlib.util.spec_from_file_location("postgres_script", ROOT / "scripts" / "postgres.py")
-postgres = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(postgres)
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    bindir = postgres.server_bin()
-    missing.require(bindir is not None, "PostgreSQL's server binaries are missing", "postgresql")
-    running = postgres.Cluster(bindir)
-    try:
-        running.start()
-        yield running
-    finally:
-        running.remove()
 
 
 def start(env, port, log):
