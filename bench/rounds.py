@@ -121,6 +121,9 @@ def main() -> int:
     parser.add_argument("--cap", type=int, default=20_000, help="moves at which a game is cut (default 20000)")
     parser.add_argument("--baseline", choices=("changed", "always"), default="changed",
                         help="play the baseline again only where the rule blocked a round (default), or always")
+    parser.add_argument("--until", default=None,
+                        help="stop at this UTC time (HH:MM): the line under way prints the games done so far "
+                             "(seeds from the first, none skipped), the lines after it are not run")
     args = parser.parse_args()
     levels = args.levels.split(",")
     print(f"bots-only games, every seat one level, full games; {args.games} seeds from {args.seed} per line; "
@@ -131,16 +134,38 @@ def main() -> int:
     head = f"{'longest':>7} {'mean':>7} {'>3000':>5} {'cut':>4}"
     print(f"{'level':<14} {'':>2} {'':>5}  {head}  | {head}  |", flush=True)
     ok = True
+    until = _deadline(args.until)
     with Pool(args.workers) as pool:
         for level in levels:
             for players in (int(p) for p in args.players.split(",")):
+                if until is not None and time.time() >= until:
+                    print(f"{level:<14} {players}p  not run (--until {args.until})", flush=True)
+                    continue
                 start = time.perf_counter()
                 jobs = [(level, players, args.seed + i, args.cap, args.baseline == "always")
                         for i in range(args.games)]
-                results = pool.map(one_game, jobs, chunksize=1 if level == "expert+search" else 10)
-                ok &= all(r["over"] for r in results)
-                print(line(level, players, results, time.perf_counter() - start), flush=True)
+                results = []
+                for result in pool.imap(one_game, jobs, chunksize=1 if level == "expert+search" else 5):
+                    results.append(result)
+                    if until is not None and time.time() >= until:
+                        break
+                if results:
+                    ok &= all(r["over"] for r in results)
+                    print(line(level, players, results, time.perf_counter() - start), flush=True)
+            if until is not None and time.time() >= until:
+                pool.terminate()
+                break
     return 0 if ok else 1
+
+
+def _deadline(text: str | None) -> float | None:
+    """The UTC time ``HH:MM`` as a timestamp: today's, or tomorrow's when it has passed."""
+    if text is None:
+        return None
+    hours, minutes = (int(x) for x in text.split(":"))
+    now = time.time()
+    at = now - now % 86400 + hours * 3600 + minutes * 60
+    return at if at > now else at + 86400
 
 
 if __name__ == "__main__":
