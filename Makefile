@@ -1,7 +1,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup run serve test bench-engine bench-bots bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push bench-friends bench-faults
+.PHONY: setup run serve test bench-engine bench-bots bench-rounds bench-mogelei-bots bench-web bench-windows bench-load bench-guard bench-replay bench-push bench-friends bench-faults
 
 # The stamp makes the venv rebuild only when the dependency list changes.
 $(VENV)/.installed: pyproject.toml
@@ -64,6 +64,13 @@ bench-engine: $(VENV)/.installed
 
 bench-bots: $(VENV)/.installed
 	$(PY) bench/bots.py
+
+# Every round ends: bots-only Mogel Motte games of every level at 3, 4 and 5 players, with the rule
+# that blocks a round on the fifth turn in the same position beside the same seeds without it
+# (docs/rules-decisions.md, section 28). 1,000 games per line; the expert with search takes hours:
+# make bench-rounds ROUNDS_ARGS="--levels expert+search --games 100" (options: the script's --help).
+bench-rounds: $(VENV)/.installed
+	nice -n 19 $(PY) bench/rounds.py $(ROUNDS_ARGS)
 
 # The Mogelei bot ladder: 1,000 games per pairing, one process (docs/mogelei-bots.md).
 bench-mogelei-bots: $(VENV)/.installed

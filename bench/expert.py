@@ -93,8 +93,9 @@ def mogel_game(seed: int, players: int, options: dict) -> dict:
     bots = {s: _searched(_timed(ExpertBot(**options), "decide", times), "search", searches) if ch == "A" else other()
             for s, ch in enumerate(pattern)}
     game = Game.new(players, seed // 2, first_guard=(seed // 2) % players)
-    # A few deals make bots of any level pass spiders and ants round the table for ever (the
-    # same few cards, an empty draw pile): the cap ends such a game, and its pair is left out.
+    # A few deals made bots pass spiders and ants round the table for ever; the fifth turn in the
+    # same position now blocks such a round (docs/rules-decisions.md, section 28). The cap stays
+    # as a guard: a game it cuts has its pair left out.
     stats = play_bots(game, bots, seed=seed // 2, max_steps=MAX_STEPS)
     rates = {ch: {"cheats": 0, "cheats_caught": 0, "guarded": 0, "caught_as_guard": 0,
                   "wrong": 0, "seat_rounds": 0} for ch in "AB"}

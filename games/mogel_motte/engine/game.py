@@ -10,6 +10,8 @@ the same game byte for byte.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import random
 import re
@@ -47,13 +49,16 @@ MAX_LAND_MS = 3000
 # then refuses; and a few digits are plenty (int() refuses thousands of them too).
 _SEAT_NUMBER = re.compile(r"[0-9]{1,3}")
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
+# A turn that begins in the same position for the fifth time in a round blocks the round, scored
+# as a round nobody can play on (docs/rules-decisions.md, section 28: why five, what "the same" is).
+BLOCK_AT = 5
 
 # The fields that make up a game; to_json/from_json round-trip exactly these.
 _FIELDS = (
     "players", "seed", "shuffles", "options", "round", "starter", "guard", "turn",
     "phase", "hands", "draw", "discard", "under", "scores", "spider", "window",
     "gifts", "acts", "settling", "empty_passes", "clock", "log", "round_log_start",
-    "history", "log_base", "log_dropped",
+    "history", "log_base", "log_dropped", "positions",
 )
 
 
@@ -79,6 +84,9 @@ def _options(players: int, given: dict) -> dict:
 
 class Game(EventLog):
     """A game of Mogel Motte. Build one with :meth:`new`, :meth:`from_scenario` or :meth:`from_json`."""
+
+    # The time a position's turn comes round that blocks the round (None: never, for a benchmark's baseline).
+    block_at: int | None = BLOCK_AT
 
     # -- construction ---------------------------------------------------------------
 
@@ -132,6 +140,7 @@ class Game(EventLog):
         # it is, so that its sentence need not claim the guard has just started.
         game._log(0, "round_start", round=game.round, guard=game.guard, starter=game.starter,
                   top=game.discard[-1], turn=game.turn)
+        game._turn_begins(0)
         return game
 
     @classmethod
@@ -151,6 +160,7 @@ class Game(EventLog):
         game.clock = 0
         game.log, game.round_log_start, game.history = [], 0, []
         game.log_base, game.log_dropped = 0, [0] * players
+        game.positions = {}
         return game
 
     def to_json(self) -> str:
@@ -164,6 +174,8 @@ class Game(EventLog):
         # Games saved before the log could be trimmed hold it whole.
         state.setdefault("log_base", 0)
         state.setdefault("log_dropped", [0] * state["players"])
+        # Games saved before positions were counted start counting where they stand.
+        state.setdefault("positions", {})
         game = cls.__new__(cls)
         for f in _FIELDS:
             setattr(game, f, state[f])
@@ -366,7 +378,7 @@ class Game(EventLog):
         else:
             _DO[parts[0]](self, seat, parts, at)
         if self.phase == PHASE_GIFTS:
-            self._settle_gifts()
+            self._settle_gifts(at)
         if not self.hands[seat] and self.phase != PHASE_OVER:
             # Only the acting seat can have lost its last card (a cheat never takes the last one).
             self._end_round(at, out=seat)
@@ -398,11 +410,11 @@ class Game(EventLog):
             self.window = {"kind": "cockroach", "by": seat, "value": value, "closes": closes,
                            **self._landed(landed, at)}
             self._log(at, "cockroach_open", seat=seat, value=value, closes=closes, **self._landed(landed, at))
-        elif kind == C.ANT:
-            self._ant(seat, at)
-            self.turn = self._next(seat)
         else:
+            if kind == C.ANT:
+                self._ant(seat, at)
             self.turn = self._next(seat)
+            self._turn_begins(at)
 
     @staticmethod
     def _landed(landed: int, at: int) -> dict:
@@ -428,6 +440,8 @@ class Game(EventLog):
         if self.empty_passes >= self.players:
             # Nothing left to draw and nobody could play for a whole lap: the round would never end.
             self._end_round(at, out=None)
+        else:
+            self._turn_begins(at)
 
     def _draw_for(self, seat: int, at: int, code: str) -> bool:
         """One card from the draw pile into ``seat``'s hand, reshuffling the discard pile if needed."""
@@ -449,15 +463,16 @@ class Game(EventLog):
         self.hands[seat].remove(gift)
         self.hands[to].append(gift)
         self._log(at, "spider_gave", seat=seat, to=to, card=gift, see=[seat, to])
-        self._after_spider(seat)
+        self._after_spider(seat, at)
 
     def _do_keep(self, seat: int, parts: list[str], at: int) -> None:
         self._log(at, "spider_kept", seat=seat)
-        self._after_spider(seat)
+        self._after_spider(seat, at)
 
-    def _after_spider(self, seat: int) -> None:
+    def _after_spider(self, seat: int, at: int) -> None:
         self.phase, self.spider = PHASE_TURN, None
         self.turn = self._next(seat)
+        self._turn_begins(at)
 
     def _do_slap(self, seat: int, parts: list[str], at: int, dated: int | None = None) -> None:
         window = self.window
@@ -480,14 +495,15 @@ class Game(EventLog):
         self._log(at, "mosquito_slowest", seat=slowest)
         self.phase = PHASE_GIFTS
         self.gifts = {"by": by, "to": slowest, "from": self._clockwise_from(slowest)}
-        self._settle_gifts()
+        self._settle_gifts(at)
 
-    def _settle_gifts(self) -> None:
+    def _settle_gifts(self, at: int) -> None:
         """Drop givers with nothing to give (only moths, e.g. after a cheat); resume play once all gave."""
         self.gifts["from"] = [s for s in self.gifts["from"] if not C.GIFTABLE.isdisjoint(self.hands[s])]
         if not self.gifts["from"]:
             self.phase, self.turn = PHASE_TURN, self._next(self.gifts["by"])
             self.gifts = None
+            self._turn_begins(at)
 
     def _do_hand(self, seat: int, parts: list[str], at: int) -> None:
         given = parts[1]
@@ -517,6 +533,7 @@ class Game(EventLog):
             self._log(at, "cockroach_nobody", seat=by)
         self.window = None
         self.phase, self.turn = PHASE_TURN, self._next(by)
+        self._turn_begins(at)
 
     def _do_cheat(self, seat: int, parts: list[str], at: int) -> None:
         hidden = parts[1]
@@ -575,15 +592,51 @@ class Game(EventLog):
 
     # -- rounds ---------------------------------------------------------------------
 
-    def _end_round(self, at: int, out: int | None) -> None:
+    def _turn_begins(self, at: int) -> None:
+        """Count the position this turn begins in: its fifth time in the round blocks the round."""
+        if not all(self.hands):
+            return  # someone has just gone out: the round ends by that (apply)
+        key = self.position()
+        seen = self.positions.get(key, 0) + 1
+        self.positions[key] = seen
+        if self.block_at is not None and seen >= self.block_at:
+            # Nobody has gone out and the table keeps coming back to where it was: scored as the
+            # round nobody can play on (docs/rules-decisions.md, sections 9 and 28).
+            self._end_round(at, out=None, repeated=True)
+
+    def position(self) -> str:
+        """A short digest of what decides how a turn can go on, the same for the same position.
+
+        Hands and the cards under the table as sets (the order a hand is held in changes
+        nothing); the draw and discard piles in their order (it decides the next card drawn and
+        the cards an ant hands out); the guard, the seat on turn, the cheats still in the act
+        (their seat and card, not their time) and §9's passes. Not in it: the clock, the scores
+        and the log (the same for the whole round or never the same), nor the count of shuffles
+        (a reshuffle is chance, not part of the table).
+        """
+        acts = sorted((seat, act["card"]) for seat, act in self.acts.items())
+        parts = [*(",".join(sorted(h)) for h in self.hands), ",".join(self.draw), ",".join(self.discard),
+                 ",".join(sorted(self.under)), f"{self.guard}:{self.turn}:{self.empty_passes}:{acts}"]
+        # Eight characters a position: the count is saved with the game on every change. Two
+        # positions of one round share a digest once in about 10^13 pairs.
+        return base64.b64encode(hashlib.blake2b("|".join(parts).encode(), digest_size=6).digest()).decode()
+
+    def repetitions(self) -> int:
+        """How many times this round's turns began in the current position (0: none did)."""
+        return self.positions.get(self.position(), 0)
+
+    def _end_round(self, at: int, out: int | None, repeated: bool = False) -> None:
         minus = [C.minus_points(h) for h in self.hands]
         self.scores = [s + m for s, m in zip(self.scores, minus)]
         result = {"round": self.round, "out": out, "minus": minus,
                   "hands": [sorted(h, key=_DISPLAY_ORDER.__getitem__) for h in self.hands], "totals": list(self.scores)}
+        if repeated:
+            result["repeated"] = True  # only then: rounds ended otherwise log what they always logged
         self.history.append(result)
         self._log(at, "round_end", **result)
         self.spider = self.window = self.gifts = self.settling = None
         self.acts = {}
+        self.positions = {}
         if self.round >= self.total_rounds:
             self.phase = PHASE_OVER
             self._log(at, "game_end", scores=list(self.scores), ranking=self.ranking())
@@ -608,6 +661,7 @@ class Game(EventLog):
         self.log_dropped = [0] * self.players
         self._log(at, "round_start", round=self.round, guard=self.guard, starter=self.starter,
                   top=self.discard[-1])
+        self._turn_begins(at)
 
     def ranking(self) -> list[list[int]]:
         """Seats grouped by place, fewest minus points first; tied seats share a place."""

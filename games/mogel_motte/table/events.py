@@ -162,6 +162,8 @@ def _wrong_accusation(event: dict, names, me, d: ChainMap) -> str:
 def _round_end(event: dict, names, me, d: ChainMap) -> str:
     out = event.get("out")
     d["round"] = event.get("round")
+    if event.get("repeated"):
+        return _("Round %(round)s is over: the table came back to the same position for the fifth time.") % d
     if out is None:
         return _("Round %(round)s is over: nobody could play any more.") % d
     d["name"] = _name(names, out)

@@ -248,6 +248,7 @@ class MogelMotte(GameKind):
             "next_guard": names[game.guard] if not game.over else None,
             "next_guard_is_me": game.guard == me,
             "out": names[last["out"]] if last["out"] is not None else None,
+            "repeated": bool(last.get("repeated")),
         }
         if game.over:
             ranking = game.ranking()

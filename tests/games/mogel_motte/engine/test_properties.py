@@ -9,18 +9,19 @@ from hypothesis import strategies as st
 from games.mogel_motte.engine import Game
 from games.mogel_motte.engine.cards import DECK_COUNTS
 from games.mogel_motte.engine.simulate import random_step
+from tests.games.mogel_motte.engine.test_repetition import Unblocked
 
 # Derandomized so that every CI run checks the same 1,000 games (a new search: run with
-# --hypothesis-seed). A game in which nobody ever cheats need not end (see
-# test_with_no_cheating_at_all_ants_can_pass_cards_round_forever), so the games that must end
-# are those in which players cheat now and then, as the game means them to.
+# --hypothesis-seed). Honest games too: without the rule that blocks a round whose turns keep
+# beginning in the same position, ants could pass cards round for ever in a game in which nobody
+# cheats (test_with_no_cheating_at_all_ants_pass_cards_round_until_the_position_repeats).
 GAMES = settings(max_examples=1000, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])
 
 players = st.integers(min_value=3, max_value=5)
 seeds = st.integers(min_value=0, max_value=2**32)
 side_rates = st.sampled_from([0.0, 0.05, 0.3])
-cheating_rates = st.sampled_from([0.05, 0.3])
+cheating_rates = st.sampled_from([0.0, 0.05, 0.3])
 gaps = st.sampled_from([50, 700, 4000])
 options = st.fixed_dictionaries({"ant_pile": st.sampled_from(["discard", "draw"]),
                                  "rounds": st.sampled_from(["full", "single"])})
@@ -46,21 +47,23 @@ def test_every_card_is_always_in_exactly_one_place_and_every_game_ends(n, seed, 
     assert len(game.history) == (n if opts["rounds"] == "full" else 1)
 
 
-def test_with_no_cheating_at_all_ants_can_pass_cards_round_forever():
+def test_with_no_cheating_at_all_ants_pass_cards_round_until_the_position_repeats():
     """Found by the search above (docs/rules-decisions.md, "Ant"): every move forced, three
     players play a 1, a 5 and an ant in turn, the ant hands the two cards under it back, and
-    nobody's hand shrinks. Only a cheat breaks the circle, as at a real table."""
-    def play(side_rate):
-        game, rng = Game.new(4, 1637709, ant_pile="discard", rounds="full"), random.Random(1637709)
+    nobody's hand shrinks. The rulebook alone goes round for ever; the fifth turn in the same
+    position blocks the round (section 28)."""
+    def play(kind):
+        game, rng = kind.new(4, 1637709, ant_pile="discard", rounds="full"), random.Random(1637709)
         for _ in range(20_000):
-            if not random_step(game, rng, side_rate, 700):
+            if not random_step(game, rng, 0.0, 700):
                 break
         return game
 
-    honest = play(0.0)
+    honest = play(Unblocked)
     assert not honest.over
     assert {event["code"] for event in honest.log[-300:]} == {"played", "ant_took"}
-    assert play(0.05).over
+    ruled = play(Game)
+    assert ruled.over and any(r.get("repeated") for r in ruled.history)
 
 
 @settings(max_examples=150, deadline=None)
