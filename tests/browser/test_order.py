@@ -21,7 +21,8 @@ GAMES = ["mogel-motte", "mogelei"]
 
 # A table the stream never drew: one more lasting region than any patch knows, so every patch is
 # refused until a whole table comes (as a patch made against another table than the page's was).
-SPOIL = """() => document.getElementById('table').insertAdjacentHTML('beforeend', '<div data-k="spoilt" hidden></div>')"""
+SPOIL = """() => document.getElementById('table')
+  .insertAdjacentHTML('beforeend', '<div data-k="spoilt" hidden></div>')"""
 # The page comes back into view: it asks for the whole table once (its wake poll), even while streaming.
 BACK_IN_VIEW = "() => document.dispatchEvent(new Event('visibilitychange'))"
 
