@@ -2,6 +2,7 @@
 
 ``watch(page)`` records, before the site's scripts run, each version of #table the page comes to
 show (a MutationObserver on the document: a whole table swapped in, a patch's new start tag),
+each table drawn (a version drawn again, as a whole table, counts again),
 every pushed event as it arrives, and each request of the table as it ends (verb, status, the
 version its answer carries)."""
 
@@ -10,13 +11,19 @@ import re
 from mogel.play.models import PracticeGame
 
 WATCH = """
-window.order = {shown: [], events: [], answers: []};
+window.order = {shown: [], drawn: [], events: [], answers: []};
 (function () {
+  var last = null;
   function look() {
     var t = document.getElementById("table");
     if (!t) { return; }
     var shown = window.order.shown, version = Number(t.dataset.version);
     if (shown[shown.length - 1] !== version) { shown.push(version); }
+    // Drawn: a table swapped in (another element) or patched to another version.
+    if (t !== last || window.order.drawn[window.order.drawn.length - 1] !== version) {
+      window.order.drawn.push(version);
+      last = t;
+    }
   }
   new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true,
                                                 attributeFilter: ["data-version"]});

@@ -88,6 +88,8 @@
     // loadend comes after htmx's own load handler: the answer is swapped in by then, if it was.
     detail.xhr.addEventListener("loadend", function () {
       if (missed(detail.xhr)) { unanswered(poll); }
+      // A poll's table older than a refused patch (dropped, or drawn and still old): ask again.
+      else if (poll && versionIn(detail.xhr.responseText) !== null) { askWhole(); }
     });
   });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
