@@ -132,17 +132,22 @@ class Painter:
     def __init__(self, kind, context: Callable[..., dict], whole: Callable[[dict], str]):
         self.kind, self.context, self.whole = kind, context, whole
         self.regions = of(kind)
-        self.last: tuple | None = None   # (frame, present keys, {key: hash}) of the table last sent
+        # (frame, present keys, {key: hash}, version) of the table last sent
+        self.last: tuple | None = None
 
     def __call__(self, turn, client_version, name: str) -> tuple[str, str]:
         """The event's data and name for the seat's table now: a patch for news that a patch can
-        carry, else the whole table."""
+        carry, else the whole table. ``client_version``: the version the page shows. A patch is
+        made only against the table this connection last sent, of that very version: a page
+        that shows another one (its own move's answer, which the stream did not send again: the
+        mover's echo) was drawn from a context this connection never hashed, so it gets the
+        whole table instead of a patch it might not fit (docs/push.md, "Order")."""
         context = self.context(turn, client_version)
         kept, self.last = self.last, self._shown(context)
         context[HASHES] = self.last[2]
         # A kind that declares no regions of its body has a body no patch would carry.
         patchable = (name == NEWS and kept is not None and bool(self.kind.regions) and not context.get("over")
-                     and not context.get("hold") and kept[:2] == self.last[:2])
+                     and not context.get("hold") and kept[:2] == self.last[:2] and kept[3] == client_version)
         if not patchable:
             return self.whole(context).strip(), name
         return self._patch(context, client_version, kept[2]), PATCH
@@ -151,7 +156,7 @@ class Painter:
         present = [region for region in self.regions if region.present(context)]
         frame = tuple(str(context.get(name)) for name in FRAME)
         return (frame, tuple(region.key for region in present if not region.fresh),
-                {region.key: digest(region, context) for region in present})
+                {region.key: digest(region, context) for region in present}, context.get("version"))
 
     def _patch(self, context: dict, base, before: dict[str, str]) -> str:
         """``<template data-patch data-base>``: the section's start tag (an empty section), then

@@ -1,20 +1,15 @@
 """The table on push in Chromium: a stream that drops again and again mid-game, and reconnects
-that are refused for a while, lose no move and double none; the page ends as a full redraw draws it."""
+that are refused for a while, lose no move and double none; the page never shows an older table
+than it showed (docs/push.md, "Order") and ends as a full redraw draws it."""
 
 import pytest
 
-from mogel.play.models import PracticeGame
-
+from .order import game_row, never_back, reaches, watch
 from .test_play import fast, play_to_the_end, start  # noqa: F401  (fast: a fixture)
 
-WATCH = """
-window.pushed = {versions: [], events: [], opened: 0, errors: 0};
-document.addEventListener("htmx:afterSettle", function () {
-  var t = document.getElementById("table");
-  if (t) { window.pushed.versions.push(Number(t.dataset.version)); }
-});
-// Every message that arrives, drawn or not: a redraw of the version the page shows is skipped.
-document.addEventListener("htmx:sseBeforeMessage", function (e) { window.pushed.events.push([e.detail.type, e.detail.lastEventId]); });
+# How often the stream opened and failed (a refused reconnect).
+STREAMS = """
+window.pushed = {opened: 0, errors: 0};
 document.addEventListener("htmx:sseOpen", function () { window.pushed.opened += 1; });
 document.addEventListener("htmx:sseError", function () { window.pushed.errors += 1; });
 """
@@ -41,24 +36,24 @@ def test_a_stream_that_drops_mid_game_loses_and_doubles_no_move(page, context, s
         else:
             route.continue_()
     page.route("**/stream/**", maybe_refuse)
-    page.add_init_script(WATCH)
+    watch(page)
+    page.add_init_script(STREAMS)
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     start(page, site_url, "en")
+    # Until the table stands still, not for a fast machine's time (tests/browser/progress.py).
     play_to_the_end(page)
 
-    row = PracticeGame.objects.get(pk=page.url.rstrip("/").split("/")[-1])
+    row = game_row(page)
     assert row.over
-    # The last events may still be on their way when the ranking shows, and htmx records a swap only
-    # once it has settled (a few milliseconds after the new table is in the page).
-    page.wait_for_function(f"() => window.pushed.versions.at(-1) === {row.public_version}")
+    # The last events may still be on their way when the ranking shows.
+    reaches(page, row.public_version)
     pushed = page.evaluate("window.pushed")
     assert pushed["opened"] >= 3 and pushed["errors"] >= 2, pushed
-    assert sum(1 for name, _id in pushed["events"] if name == "redraw") >= 3
+    assert sum(1 for name, _id in page.evaluate("window.order.events") if name == "redraw") >= 3
     assert len(attempts) >= 4
-    # The table never went back to an older version, and it ends at the game's own.
-    versions = pushed["versions"]
-    assert versions == sorted(versions), versions
-    assert versions[-1] == row.public_version
+    # The table never went back to an older version (every version it showed, in order), and it
+    # ends at the game's own.
+    never_back(page)
     # No move lost or doubled: the page shows what a fresh page of the same game shows.
     live = page.evaluate(STATE)
     fresh = context.new_page()

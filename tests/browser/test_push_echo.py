@@ -8,14 +8,15 @@ import re
 import pytest
 
 from .htmx import settled
+from .order import watch
 from .progress import Progress
 from .test_play import PICK, fast, start  # noqa: F401  (fast: a fixture)
 from .test_push import STATE
 
 # What the page hears and is answered: each stream event (drawn or skipped), each move's answer
-# (status, the table's version in it, the page id it was sent with), each table swapped in.
+# (status, the table's version in it, the page id it was sent with); each table drawn: order.watch.
 WATCH = """
-window.echo = {events: [], answers: [], versions: []};
+window.echo = {events: [], answers: []};
 document.addEventListener("htmx:sseBeforeMessage", function (e) {
   window.echo.events.push([e.detail.type, Number(e.detail.lastEventId)]);
 });
@@ -24,10 +25,6 @@ document.addEventListener("htmx:afterRequest", function (e) {
   if (!xhr || (config.verb || "").toLowerCase() !== "post") { return; }
   var found = /data-version="(\\d+)"/.exec(xhr.responseText || "");
   window.echo.answers.push([xhr.status, found ? Number(found[1]) : null, (config.headers || {})["X-Table-Page"]]);
-});
-document.addEventListener("htmx:afterSettle", function () {
-  var t = document.getElementById("table");
-  if (t) { window.echo.versions.push(Number(t.dataset.version)); }
 });
 """
 
@@ -78,6 +75,7 @@ def test_the_movers_page_is_never_pushed_its_own_moves_table_and_ends_as_a_reloa
     streams = []
     page.on("request", lambda request: "/stream/" in request.url and streams.append(request.url))
     page.add_init_script(WATCH)
+    watch(page)
     page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     start(page, site_url, "en")
     assert moves(page, 6) == 6
@@ -88,9 +86,10 @@ def test_the_movers_page_is_never_pushed_its_own_moves_table_and_ends_as_a_reloa
     answered = {v for status, v, _page in echo["answers"] if status == 200}
     pushed = {v for name, v in echo["events"] if name == "table"}
     assert not answered & pushed, (answered, pushed)
-    # Every table on the page came once, in order: none drawn twice, none older than the last.
-    tables = echo["versions"]
-    assert tables == sorted(tables) and len(tables) == len(set(tables)), tables
+    # Every table on the page came once, in order: none drawn twice, none older than the last
+    # (every table drawn, recorded as it is drawn: tests/browser/order.py).
+    drawn = page.evaluate("window.order.drawn")
+    assert drawn == sorted(set(drawn)), drawn
     screenshot(f"after-six-moves-{viewport[0]}", full_page=False)
     same_as_a_reload(page, context)
 

@@ -150,3 +150,34 @@ def test_a_hold_that_ends_after_the_movers_answer_is_sent_to_the_mover(held, clo
     [pushed] = tables(ann_stream.later())   # this step lets the bot go on for Ben
     assert not PracticeGame.objects.get(pk=table.game_id).hold
     assert 'id="btn-continue"' not in pushed["data"] and "Still waiting" not in pushed["data"]
+
+
+def test_after_the_echo_the_movers_next_news_is_the_whole_table(fast, clock):
+    """Ann's page shows her move's answer, which her stream never sent: the next news on her
+    stream (a bot's move or Ben's) is the whole table, never a patch against the table her
+    stream sent before (docs/push.md, "Order")."""
+    ann = Client()
+    table, [ben] = started(ann, "Ben", players=3)
+    people = [(ann, ANN), (ben, BEN)]
+    streams = {page: source_of(client, table, page) for client, page in people}
+    for source in streams.values():
+        source.first()
+    for _ in range(20):
+        mover, page, html = _mover(people, table, clock, list(streams.values()))
+        if page == ANN:
+            break
+        _move(mover, table, html, page)
+    _move(ann, table, html, ANN)
+    assert tables(_heard(streams[ANN], table)) == []
+    for _ in range(200):
+        news = tables(streams[ANN].later())
+        if news:
+            break
+        html = ben.get(table_url(table), HTTP_HX_REQUEST="true").content.decode()
+        if _actions(html):
+            _move(ben, table, html, BEN)
+            news = tables(_heard(streams[ANN], table))
+            if news:
+                break
+        clock.tick(300)
+    assert news and news[0]["event"] == "table", news

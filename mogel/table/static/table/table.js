@@ -79,8 +79,8 @@
   }
   function missed(xhr) {
     if (xhr.status === 0 || xhr.status >= 500) { return true; }
-    var found = /data-version="(\d+)"/.exec(xhr.responseText || ""), t = table();
-    return !!(found && t && Number(found[1]) > Number(t.dataset.version));
+    var found = versionIn(xhr.responseText);
+    return found !== null && found > shownVersion();
   }
   document.addEventListener("htmx:beforeSend", function (event) {
     var detail = event.detail || {}, poll = polling(detail);
@@ -88,6 +88,8 @@
     // loadend comes after htmx's own load handler: the answer is swapped in by then, if it was.
     detail.xhr.addEventListener("loadend", function () {
       if (missed(detail.xhr)) { unanswered(poll); }
+      // A poll's table older than a refused patch (dropped, or drawn and still old): ask again.
+      else if (poll && versionIn(detail.xhr.responseText) !== null) { askWhole(); }
     });
   });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
@@ -99,14 +101,14 @@
     // What the page already shows (its own move's answer came first, or a redraw after a
     // reconnect that missed nothing) is skipped: never drawn twice, and a refusal on the table
     // stays. Only a count-in ("resume") is drawn on the page's own version.
-    var id = Number(message.lastEventId), shown = Number(t.dataset.version);
-    if (id < shown || (id === shown && message.type !== "resume")) {
+    var id = Number(message.lastEventId);
+    if (!newer(id, message.type === "resume")) {
       event.preventDefault();
       return;
     }
     if (message.type === "patch") {
       event.preventDefault();
-      patches.push(message.data);
+      patches.push({version: id, data: message.data});
       if (!swapping(t)) { patchNow(); }
       return;
     }
@@ -114,32 +116,63 @@
     window.htmx.trigger(t, "htmx:beforeSwap", {target: t, elt: t, shouldSwap: true});
   });
   /* Patches (table/patch.js) wait while htmx swaps a table in (the page's own move's answer):
-     htmx sets the new table's classes only when it settles, which would undo a patch's. One that
-     does not fit what the page then shows (another base, a region drawn from another answer):
-     the page asks for the whole table once, by its own poll (the stream stays open). */
+     htmx sets the new table's classes only when it settles, which would undo a patch's. A patch
+     that waited is applied only if it is still news (the swap may have brought a newer table).
+     One that does not fit what the page then shows (another base, a region drawn from another
+     answer) is remembered: the page asks for the whole table, by its wake poll (the stream stays
+     open), and lets its own poll run (every second while streaming), until it shows that patch's
+     version or a newer one. A poll that answers an older table (it went out before the patch
+     came) does not end the want, and a wake that htmx queued behind another request of the old
+     table, lost when that table is swapped out, is asked again of the new one once it settled. */
   var patches = [];
+  var refused = 0;   // the newest patch the page could not apply
   function swapping(t) { return !!t.closest(".htmx-added, .htmx-swapping, .htmx-settling"); }
   function patchNow() {
     while (patches.length) {
-      var t = table(), data = patches.shift();
-      if (t && !window.tablePatch.apply(t, data)) {
+      var t = table(), patch = patches.shift();
+      if (!t || !newer(patch.version, false)) { continue; }
+      if (!window.tablePatch.apply(t, patch.data)) {
         patches = [];
-        wantWhole = true;
-        window.htmx.trigger(t, "wake");
+        refused = Math.max(refused, patch.version);
+        askWhole();
       }
     }
   }
-  /* Until a poll has answered, the table's own poll (every second while streaming) may go: a
-     wake that htmx queued behind another request is not lost, and the page never waits for
-     news that already came. */
-  var wantWhole = false;
-  document.addEventListener("htmx:afterRequest", function (event) {
+  function wanting() { var t = table(); return !!t && shownVersion() < refused; }
+  function askWhole() {
     var t = table();
-    if (wantWhole && t && event.detail && event.detail.successful && polling(event.detail)) { wantWhole = false; }
-  });
+    if (wanting() && window.htmx) { window.htmx.trigger(t, "wake"); }
+  }
   document.addEventListener("htmx:afterSettle", function () {
     var t = table();
     if (patches.length && t && !swapping(t)) { patchNow(); }
+    askWhole();
+  });
+
+  /* Order (docs/push.md, "Order"): the page never shows a table older than the one it shows,
+     whatever order answers, polls and pushed events come in. A pushed event is checked above;
+     a request's answer (a move's, a poll's) here, before htmx swaps it: an older one is dropped
+     and nobody hears of it (the motion scripts read the table for a swap that then comes). One
+     of the same version is drawn: a move's refusal, the count-in of a page back in view, a
+     friends' table whose scores are no longer held. */
+  function versionIn(html) {
+    var found = /data-version="(\d+)"/.exec(html || "");
+    return found ? Number(found[1]) : null;
+  }
+  function shownVersion() { var t = table(); return t ? Number(t.dataset.version) : -1; }
+  function newer(version, same) {
+    var t = table(), shown = shownVersion();
+    if (t && !t.hasAttribute("data-ordered")) { return true; }   // a lesson's table: a step starts again
+    return version > shown || (same && version === shown);
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail || {}, t = table();
+    if (!detail.xhr || !t || detail.target !== t || !detail.shouldSwap) { return; }
+    var found = versionIn(detail.xhr.responseText);
+    if (found !== null && !newer(found, true)) {
+      detail.shouldSwap = false;
+      event.stopImmediatePropagation();
+    }
   });
 
   // The server says when its next move is due (a bot's move, a countdown ending): ask for it
@@ -241,7 +274,7 @@
     if (!t || event.target !== t) { return; }
     if ((leaving || document.visibilityState === "hidden") && t.dataset.awayUrl) {
       event.preventDefault();
-    } else if (streamed() && !askOnce && !wantWhole && polling(event.detail)) {
+    } else if (streamed() && !askOnce && !wanting() && polling(event.detail)) {
       event.preventDefault();
     }
     askOnce = false;
