@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from .. import missing
 
@@ -17,6 +18,11 @@ from .. import missing
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
+
+# A wait for what the page will show lasts up to Playwright's 30 s for a locator, for its
+# assertions too (their own default is 5 s): the tests wait for a state, not for a fast machine.
+expect.set_options(timeout=30_000)
+
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = HERE.parents[1] / "test-artifacts"
 
