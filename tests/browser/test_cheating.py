@@ -133,26 +133,31 @@ def test_you_cheat_with_the_sleeve_button_and_get_caught(page, table, screenshot
     assert page.locator(".table__keys").is_visible()
 
 
+HEARD = """document.addEventListener("DOMContentLoaded", () => {
+  window.heard = [];
+  const region = document.getElementById("announcer");
+  if (!region) { return; }
+  new MutationObserver(() => window.heard.push(region.textContent))
+      .observe(region, {childList: true, subtree: true, characterData: true});
+});"""
+
+
 # -- you guard -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang,viewport", [("de", PHONE), ("fr", DESKTOP)])
 def test_as_guard_you_see_a_tell_and_catch_the_bot_with_the_keyboard(page, table, screenshot, lang, viewport):
+    # Every line the live region says, in order, from the table page's load on: a bot's next
+    # move may replace the tell's line before this test reads it, as it would for a screen
+    # reader that already spoke it, and on a slow machine the tell may be said before the
+    # table is ready for the test.
+    page.add_init_script(HEARD)
     table(YOU_GUARD, SNEAKY, lang, viewport)
-    # Every line the live region says, in order: a bot's next move may replace the tell's
-    # line before this test reads it, as it would for a screen reader that already spoke it.
-    page.evaluate("""() => {
-        window.heard = [];
-        const region = document.getElementById("announcer");
-        new MutationObserver(() => window.heard.push(region.textContent))
-            .observe(region, {childList: true, subtree: true, characterData: true});
-    }""")
     tell = page.locator("#table .seat--tell")
     tell.first.wait_for()
-    seat = int(tell.first.get_attribute("data-seat"))
-    page.wait_for_timeout(200)
     screenshot("tell")
-    announced = " | ".join(page.evaluate("() => window.heard"))
-    assert {"de": "eine Karte weniger", "fr": "une carte de moins"}[lang] in announced
+    said = {"de": "eine Karte weniger", "fr": "une carte de moins"}[lang]
+    page.wait_for_function("said => window.heard.join(' | ').includes(said)", arg=said)
+    seat = int(tell.first.get_attribute("data-seat"))   # the cheat in the act now
     key = page.locator(f"#catch-{seat}").get_attribute("data-key")
     before = len(game().hands[seat])
     page.evaluate("document.activeElement && document.activeElement.blur()")
