@@ -7,10 +7,10 @@ from django.utils.translation import pgettext_lazy
 from django.views.generic import RedirectView
 
 from mogel.pages.views import healthz, home, set_language
+from mogel.play.urls import kind_urls
 
 # A database that does not answer gives the translated 503 page, wherever it failed.
 handler500 = "mogel.pages.views.server_error"
-from mogel.play.urls import kind_urls
 
 # Outside i18n_patterns: the language switcher, the admin and the health check work
 # in any language and must not be redirected to a prefixed URL.

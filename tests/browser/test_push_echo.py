@@ -8,7 +8,7 @@ import re
 import pytest
 
 from .htmx import settled
-from .order import watch
+from .order import version, watch
 from .progress import Progress
 from .test_play import PICK, fast, start  # noqa: F401  (fast: a fixture)
 from .test_push import STATE
@@ -27,10 +27,6 @@ document.addEventListener("htmx:afterRequest", function (e) {
   window.echo.answers.push([xhr.status, found ? Number(found[1]) : null, (config.headers || {})["X-Table-Page"]]);
 });
 """
-
-
-def version(page) -> int:
-    return int(page.locator("#table").get_attribute("data-version"))
 
 
 def moves(page, count) -> int:
