@@ -359,9 +359,11 @@ def on_seats(seats: list[Seat], wall: int) -> dict:
     in the words of the bar above (:func:`presence`): an away seat with the seconds left too."""
     def label(s, state):
         if state == "away":
-            # The words are escaped, the count is markup (the page ticks it down).
-            words = conditional_escape(pgettext("presence", "away · bot in %(seconds)s s"))
-            return mark_safe(words % {"seconds": countdown(left_ms(s, wall))})
+            # The words are escaped, the count is markup (the page ticks it down); on a phone's
+            # small seat only "away" shows (table.css), the bar above says the rest.
+            more = conditional_escape(pgettext("presence", "bot in %(seconds)s s"))
+            return format_html('{}<span class="seat-presence__more"> · {}</span>', pgettext("presence", "away"),
+                               mark_safe(more % {"seconds": countdown(left_ms(s, wall))}))
         return {"bot": pgettext("presence", "bot"), "bot-plays": pgettext("presence", "a bot plays"),
                 "here": pgettext("presence", "here")}[state]
     states = {s.number: (s, state_of(s, wall)) for s in seats}

@@ -24,7 +24,11 @@ def on_seats(html):
 
 
 def words(el) -> str:
-    return " ".join("".join(k if isinstance(k, str) else words(k) for k in el.kids).split())
+    return " ".join(text(el).split())
+
+
+def text(el) -> str:
+    return "".join(k if isinstance(k, str) else text(k) for k in el.kids)
 
 
 @pytest.mark.parametrize("kind", ["mogel-motte", "mogelei"])
