@@ -11,26 +11,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .htmx import ready
-from .test_friends import DESKTOP, PHONE, open_page
+from .test_friends import DESKTOP, OWN, PHONE, open_page
 
 SHOTS = Path("/work/shots")
 AWAY_LINE = '#seats li[data-seat="1"][data-presence-state="away"] .friends__said'
 
 
-def shoot(page, name, viewport):
-    from .conftest import ARTIFACTS
-    folder = SHOTS if SHOTS.is_dir() else ARTIFACTS
-    folder.mkdir(exist_ok=True)
-    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-    page.screenshot(path=str(folder / f"away30-{name}-{viewport[0]}.png"), full_page=False)
+def shooter(kind):
+    def shoot(page, name, viewport):
+        from .conftest import ARTIFACTS
+        folder = SHOTS if SHOTS.is_dir() else ARTIFACTS
+        folder.mkdir(exist_ok=True)
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+        page.screenshot(path=str(folder / f"away30-{kind}-{name}-{viewport[0]}.png"), full_page=False)
+    return shoot
 
 
 def count(page) -> int:
     return int(page.inner_text(AWAY_LINE + " .presence-count"))
 
 
-def test_a_removed_guest_is_told_at_once_and_a_guest_who_leaves_is_said_in_words(browser, site_url, settings):
+@pytest.mark.parametrize("kind", ["mogelei", "mogel-motte"])
+def test_a_removed_guest_is_told_at_once_and_a_guest_who_leaves_is_said_in_words(browser, site_url, settings, kind):
+    shoot = shooter(kind)
     settings.MOGEL_BOT_PACE_MS = 300
     settings.MOGEL_PLAY_SEED = 7
     settings.MOGEL_FRIENDS_GRACE_MS = 40_000     # away after 10 s of silence, a bot after 40 s
@@ -41,10 +47,11 @@ def test_a_removed_guest_is_told_at_once_and_a_guest_who_leaves_is_said_in_words
         contexts.append(context)
         return page
 
-    ann = page_at(DESKTOP, f"{site_url}/en/friends/new/mogelei/")
+    ann = page_at(DESKTOP, f"{site_url}/en/friends/new/{kind}/")
     ann.fill("input[name=name]", "Ann")
     ann.check("input[name=players][value='3']")
-    ann.check("input[name=games][value='1']")
+    for field, value in OWN[kind].items():
+        ann.check(f"input[name={field}][value='{value}']")
     ann.check("#id_spectators")
     ann.click(".btn--start")
     link = ann.inner_text("#invite-link")
