@@ -49,6 +49,8 @@ class Table(models.Model):
                                    related_name="previous")
     # Hashes of the secrets of guests the host removed: their pages are told so, not "no seat".
     removed = models.JSONField(default=list)
+    # Their names by those hashes, for the host's "Let them back" in the waiting room.
+    removed_names = models.JSONField(default=dict)
     created = models.DateTimeField(auto_now_add=True)
     # The creator's address (mogel.play.limits.client_address): its unfinished tables are capped.
     address = models.CharField(max_length=64, blank=True, default="")

@@ -15,6 +15,8 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
 
 from mogel import games
@@ -209,8 +211,38 @@ def remove(table: Table, value) -> None:
         raise Refusal("not_the_host_seat")
     if not seat.bot:
         table.removed = [*table.removed, seat.secret_hash]
-        table.save(update_fields=["removed"])
+        table.removed_names = {**table.removed_names, seat.secret_hash: seat.name}
+        table.save(update_fields=["removed", "removed_names"])
     seat.delete()
+
+
+# The removed person as the host's "Let them back" names them: a prefix of the hash, never the
+# hash itself on the page (it is no secret, but nothing needs more).
+TOKEN_LENGTH = 12
+
+
+def removed_people(table: Table) -> list[dict]:
+    """Who the host took off the table, for "Let them back" in the waiting room."""
+    return [{"token": h[:TOKEN_LENGTH], "name": table.removed_names.get(h, "?")} for h in table.removed]
+
+
+def was_removed(table: Table, secret: str | None) -> bool:
+    """The browser holds the secret of a seat the host took away: it cannot sit down again."""
+    return bool(secret) and hashed(secret) in table.removed
+
+
+def let_back(table: Table, token) -> None:
+    """The host lets a person they removed sit down again (from the same browser). Asked twice
+    (a double click), the second finds them back already and changes nothing."""
+    if table.started:
+        raise Refusal("started")
+    token = str(token or "")
+    if len(token) != TOKEN_LENGTH or any(c not in "0123456789abcdef" for c in token):
+        raise Refusal("no_such_seat")
+    kept = [h for h in table.removed if not h.startswith(token)]
+    table.removed_names = {h: n for h, n in table.removed_names.items() if h in kept}
+    table.removed = kept
+    table.save(update_fields=["removed", "removed_names"])
 
 
 def start(table: Table) -> None:
@@ -245,7 +277,8 @@ def again(table: Table) -> Table:
             return locked.rematch
         fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
                                      pace=table.pace, choices=table.choices, spectators=table.spectators,
-                                     language=table.language)
+                                     language=table.language, removed=table.removed,
+                                     removed_names=table.removed_names)
         Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
                                        host=s.host, seen_ms=s.seen_ms) for s in table.seats.all()])
         locked.rematch = fresh
@@ -278,9 +311,36 @@ def gone(seat: Seat, wall: int) -> bool:
 
 
 def presence(seats: list[Seat], wall: int) -> list[dict]:
-    """Each seat as the table shows it: here, a bot, or a bot playing for a person who left."""
-    return [{"number": s.number, "name": s.name, "bot": s.bot, "host": s.host,
-             "gone": gone(s, wall), "here": not s.bot and not gone(s, wall)} for s in seats]
+    """Each seat as the bar above the table says it: here, away (with the time left before a
+    bot plays for them), a bot playing for a person who left, or a bot. The same states as on
+    the seats (:func:`on_seats`), read once from :func:`state_of`."""
+    shown = []
+    for s in seats:
+        state = state_of(s, wall)
+        shown.append({"number": s.number, "name": s.name, "bot": s.bot, "host": s.host, "state": state,
+                      "gone": state == "bot-plays", "here": state in ("here", "away"), "away": state == "away",
+                      "count": countdown(left_ms(s, wall)) if state == "away" else ""})
+    return shown
+
+
+def state_of(seat: Seat, wall: int) -> str:
+    """The one word for a seat's presence that the bar and the seat share: here, away, bot-plays, bot."""
+    if seat.bot:
+        return "bot"
+    if gone(seat, wall):
+        return "bot-plays"
+    return "away" if away(seat, wall) else "here"
+
+
+def left_ms(seat: Seat, wall: int) -> int:
+    """How long until a bot plays for an away person (the end of their grace)."""
+    return max(0, seat.seen_ms + grace_ms() - wall)
+
+
+def countdown(ms: int) -> str:
+    """The seconds left as the page ticks them down by itself from ``data-left-ms`` (friends/presence.js):
+    the server's count at each push, so a page's clock never has to agree with the server's."""
+    return format_html('<span class="presence-count" data-left-ms="{}">{}</span>', ms, -(-ms // 1000))
 
 
 def away(seat: Seat, wall: int) -> bool:
@@ -295,16 +355,37 @@ def presence_changes(seat: Seat) -> tuple[int, int]:
 
 
 def on_seats(seats: list[Seat], wall: int) -> dict:
-    """Each seat's presence as its seat on the game's table says it (``play/_seat_presence.html``)."""
-    def state(s):
-        if s.bot:
-            return "bot", pgettext("presence", "bot")
-        if gone(s, wall):
-            return "bot-plays", pgettext("presence", "a bot plays")
-        if away(s, wall):
-            return "away", pgettext("presence", "away")
-        return "here", pgettext("presence", "here")
-    return {s.number: dict(zip(("state", "label"), state(s))) for s in seats}
+    """Each seat's presence as its seat on the game's table says it (``play/_seat_presence.html``),
+    in the words of the bar above (:func:`presence`): an away seat with the seconds left too."""
+    def label(s, state):
+        if state == "away":
+            # The words are escaped, the count is markup (the page ticks it down); on a phone's
+            # small seat only "away" shows (table.css), the bar above says the rest.
+            more = conditional_escape(pgettext("presence", "bot in %(seconds)s s"))
+            return format_html('{}<span class="seat-presence__more"> · {}</span>', pgettext("presence", "away"),
+                               mark_safe(more % {"seconds": countdown(left_ms(s, wall))}))
+        return {"bot": pgettext("presence", "bot"), "bot-plays": pgettext("presence", "a bot plays"),
+                "here": pgettext("presence", "here")}[state]
+    states = {s.number: (s, state_of(s, wall)) for s in seats}
+    return {n: {"state": state, "label": label(s, state)} for n, (s, state) in states.items()}
+
+
+def hand_to_bot(table: Table, value) -> Seat:
+    """The host lets a bot play an away person's seat now rather than at the end of the grace.
+    Nothing new is stored: the seat's last contact is set back past the grace, so the person
+    takes the seat back by coming back, as after the grace. Only while they are still away:
+    one who came back in between keeps their seat."""
+    if not table.started:
+        raise Refusal("not_away")
+    seat = table.seats.filter(number=_number(table, value)).first()
+    wall = play.wall_ms()
+    if seat is None or state_of(seat, wall) != "away":
+        raise Refusal("not_away")
+    silent_since = wall - min(AWAY_MS, grace_ms() // 2)
+    handed = Seat.objects.filter(pk=seat.pk, seen_ms__lt=silent_since).update(seen_ms=wall - grace_ms() - 1)
+    if not handed:
+        raise Refusal("not_away")
+    return seat
 
 
 # -- the game ------------------------------------------------------------------------------------

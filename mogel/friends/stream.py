@@ -152,7 +152,10 @@ class GameSource:
             self.over = True
             return self._after_game(message, force=redraw)
         seats, wall = turn.seats, play.wall_ms()
-        return Update(self.channel, row.version, _joined(message, self._seats(seats, wall, force=redraw)),
+        # While someone is away, each table pushed brings the panel too: its count of the seconds
+        # left before a bot plays for them is the server's again (the page ticks it meanwhile).
+        resync = message is not None and any(state == "away" for _n, state in self.present or ())
+        return Update(self.channel, row.version, _joined(message, self._seats(seats, wall, force=redraw or resync)),
                       wake_s=_wake_s(row, seats, self.seat_pk, wall))
 
     def _seats(self, seats: list[Seat], wall: int, force: bool = False) -> str | None:

@@ -26,6 +26,7 @@ urlpatterns = [
     path("<str:code>/stream/", views.stream, name="stream"),
     path("<str:code>/act/", views.act, name="act"),
     path("<str:code>/again/", views.again, name="again"),
+    path("<str:code>/takeover/", views.takeover, name="takeover"),
     path(format_lazy("<str:code>/{}", _REPLAY), replay_views.replay, name="replay"),
     path(format_lazy("<str:code>/{}<int:step>/", _REPLAY), replay_views.replay, name="replay-step"),
 ]

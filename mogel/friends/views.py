@@ -154,6 +154,7 @@ def join(request):
 
 def room_context(request, table: Table, mine, message=None) -> dict:
     seats = {s.number: s for s in table.seats.all()}
+    value = secret(request, table) if mine is None else None
     wall = play.wall_ms()
     link = request.build_absolute_uri(url("table", table))
     rows = []
@@ -168,7 +169,17 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "sit_url": url("sit", table), "qr_url": url("qr", table),
             "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
             "stream_url": url("stream", table) if push.enabled() else None,
-            "sit_form": SitForm()}
+            "sit_form": SitForm(), **_removal_context(table, mine, value)}
+
+
+def _removal_context(table: Table, mine, value) -> dict:
+    """What the waiting room says about removals: to a person the host took off the table, that
+    (and whether they may watch); to one the host let back, that they may sit down again; to
+    the host, who was taken off, each with "Let them back"."""
+    removed = mine is None and service.was_removed(table, value)
+    return {"removed": removed, "let_back": mine is None and bool(value) and not removed,
+            "removed_people": service.removed_people(table) if mine is not None and mine.host else [],
+            "table_url": url("table", table), "join_url": reverse("friends:join")}
 
 
 @require_GET
@@ -177,7 +188,7 @@ def room_context(request, table: Table, mine, message=None) -> dict:
 def table(request, table):
     value = secret(request, table)
     mine = service.seat_of(table, value)
-    if mine is None and value and service.hashed(value) in table.removed:
+    if mine is None and service.was_removed(table, value) and not table.spectators:
         return refuse(request, table, "removed")
     if mine is not None:
         service.touch(mine, play.wall_ms())
@@ -225,6 +236,9 @@ def sit(request, table):
         return _room_refusal(request, table, "bad_name")
     if service.seat_of(table, secret(request, table)) is not None:
         return redirect(url("table", table))
+    if service.was_removed(table, secret(request, table)):
+        # The browser the host took off the table: not under a new name either, until let back.
+        return _room_refusal(request, table, "removed")
     try:
         value = service.sit(table, form.cleaned_data["name"])
     except service.Refusal as refusal:
@@ -249,7 +263,8 @@ def _room_refusal(request, table, code):
 HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
                "move": lambda t, p: service.move(t, p.get("seat"), p.get("to")),
                "remove": lambda t, p: service.remove(t, p.get("seat")),
-               "start": lambda t, p: service.start(t)}
+               "start": lambda t, p: service.start(t),
+               "back": lambda t, p: service.let_back(t, p.get("who"))}
 
 
 @require_POST
@@ -315,23 +330,26 @@ def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
             "replay_url": url("replay", table) if kind.replayer else None,
+            "removed": turn.seat is None and service.was_removed(table, secret(request, table)),
             **seats_context(request, table, turn.seat, turn.seats)}
 
 
-def seats_context(request, table, seat, seats=None, moving=False) -> dict:
+def seats_context(request, table, seat, seats=None, moving=False, message=None) -> dict:
     seats = list(table.seats.all()) if seats is None else seats
+    is_host = any(s.host and s.number == seat for s in seats)
     return {"presence": service.presence(seats, play.wall_ms()), "my_seat": seat,
             "spectating": seat is None, "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
-            "moving": moving}
+            "moving": moving, "is_host": is_host, "takeover_url": url("takeover", table) if is_host else None,
+            "message": message}
 
 
-def seats_html(request, table, seat, seats=None, moving=False) -> str:
+def seats_html(request, table, seat, seats=None, moving=False, message=None) -> str:
     """Who is at the table (#seats) for seat ``seat``'s page (None: a spectator's), with each
     seat's presence on the game's table to swap in place (a game that waits at someone's turn
     redraws nothing). ``moving``: the panel that asks once more and so follows "Play again".
     The seats poll and the pushed stream both send it."""
     seats = list(table.seats.all()) if seats is None else seats
-    bar = render_to_string("friends/game.html#seats", seats_context(request, table, seat, seats, moving),
+    bar = render_to_string("friends/game.html#seats", seats_context(request, table, seat, seats, moving, message),
                            request=request)
     if moving:
         return bar
@@ -356,6 +374,30 @@ def seats(request, table):
     return HttpResponse(seats_html(request, table, seat))
 
 
+@require_POST
+@with_table
+def takeover(request, table):
+    """The host's "Let a bot play for Ben now": an away person's seat played by a bot at once
+    (they take it back by coming back). Answers the host's panel of who is at the table."""
+    try:
+        mine = service.check_host(table, secret(request, table))
+    except service.Refusal as refusal:
+        return refuse(request, table, refusal.code)
+    try:
+        service.hand_to_bot(table, request.POST.get("seat"))
+    except service.Refusal as refusal:
+        if not request.htmx:
+            return refuse(request, table, refusal.code)
+        return HttpResponse(seats_html(request, table, mine.number, message=MESSAGES[refusal.code]),
+                            status=STATUS[refusal.code])
+    # The bot moves now if the table waited at that seat (the save tells every page's stream);
+    # otherwise the streams see the new presence at their next tick.
+    service.run(table, mine.number)
+    if not request.htmx:
+        return redirect(url("table", table))
+    return HttpResponse(seats_html(request, table, mine.number))
+
+
 def _viewer(request, table):
     """The seat the session plays (its number, None for a spectator) or the refusal's code."""
     if not table.started:
@@ -366,8 +408,11 @@ def _viewer(request, table):
         service.touch(mine, play.wall_ms())
         return mine.number, None
     if value:
-        # A secret that owns no seat: a guest the host removed, or a forged one.
-        return None, ("removed" if service.hashed(value) in table.removed else "not_your_seat")
+        # A secret that owns no seat: a guest the host removed (who may watch where anyone
+        # may), or a forged one.
+        if service.was_removed(table, value):
+            return None, (None if table.spectators else "removed")
+        return None, "not_your_seat"
     return None, (None if table.spectators else "no_spectators")
 
 

@@ -11,23 +11,24 @@ from django.utils import translation
 
 from tests.games.mogel_motte.site.test_play import start
 
+from ..platform.dom import parse
 from .helpers import started, table_url
 from .test_tables import fast  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.django_db
 
-SEAT = re.compile(r'<li class="(?:mz-)?seat[^"]*" data-seat="(\d)".*?</li>', re.S)
-PRESENCE = re.compile(r'data-presence="([a-z-]+)">((?:<span[^>]*>[^<]*</span>)+|[^<]*)')
-
-
 def on_seats(html):
     """{seat number: (state, its words without markup)} as the page's seats show them."""
-    found = {}
-    for match in SEAT.finditer(html):
-        presence = PRESENCE.search(match.group(0))
-        if presence:
-            found[int(match.group(1))] = (presence.group(1), re.sub(r"<[^>]+>", "", presence.group(2)).strip())
-    return found
+    return {int(el.attrs["id"].rsplit("-", 1)[1]): (el.attrs["data-presence"], words(el))
+            for el in parse(html).walk() if el.attrs.get("id", "").startswith("seat-presence-")}
+
+
+def words(el) -> str:
+    return " ".join(text(el).split())
+
+
+def text(el) -> str:
+    return "".join(k if isinstance(k, str) else text(k) for k in el.kids)
 
 
 @pytest.mark.parametrize("kind", ["mogel-motte", "mogelei"])
@@ -38,7 +39,7 @@ def test_each_seat_shows_who_is_here_who_is_away_and_where_a_bot_plays(fast, clo
     assert seats == {0: ("here", "here"), 1: ("here", "here"), 2: ("bot", "bot")}
     clock.tick(15_000)  # Ben's page silent, within the grace: the game waits for him
     seats = on_seats(ann.get(table_url(table)).content.decode())
-    assert seats[1] == ("away", "away") and seats[0][0] == "here"
+    assert seats[1] == ("away", "away · bot in 45 s") and seats[0][0] == "here"
     clock.tick(50_000)  # past the grace: a bot plays Ben's seat until he comes back
     assert on_seats(ann.get(table_url(table)).content.decode())[1] == ("bot-plays", "a bot plays")
     ben.get(table_url(table))
@@ -57,7 +58,8 @@ def test_the_seats_poll_changes_the_presence_on_the_seats_in_place(fast, clock):
     assert 'id="seat-presence-2"' in answer and 'id="seat-presence-0"' in answer
 
 
-@pytest.mark.parametrize("lang, away", [("de", "weg"), ("fr", "pas là"), ("nl", "weg"), ("it", "assente")])
+@pytest.mark.parametrize("lang, away", [("de", "weg · Bot in 45 s"), ("fr", "pas là · bot dans 45 s"),
+                                        ("nl", "weg · bot over 45 s"), ("it", "assente · bot tra 45 s")])
 def test_the_presence_on_the_seat_is_translated(fast, clock, lang, away):
     ann = Client()
     table, (_ben,) = started(ann, "Ben", kind="mogelei")

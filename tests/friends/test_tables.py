@@ -274,7 +274,7 @@ def test_the_game_waits_at_a_persons_turn_during_the_grace_time(client, fast, cl
         client.get(table_url(table) + "poll/", {"version": 0}, HTTP_HX_REQUEST="true")
     assert 1 in game_of(table).expected()
     presence = html(client.get(table_url(table) + "seats/", HTTP_HX_REQUEST="true"))
-    assert "Ben is here" in presence
+    assert "Ben is away — a bot plays for Ben in" in presence and "Ben is here" not in presence
 
 
 def test_after_the_grace_time_a_bot_plays_for_the_person_until_they_come_back(client, fast, clock):
