@@ -129,7 +129,7 @@ class GameSource:
         """An open stream is its person's contact: the seat stays theirs while the page is open."""
         mine = next((s for s in seats if s.pk == self.seat_pk), None)
         if mine is not None:
-            service.touch(mine, wall)
+            service.touch(mine, wall, self.language)
 
     def _run(self, name: str, redraw: bool = False, seats: list[Seat] | None = None) -> Update:
         """``seats``: as this step read them already; the change, its table and the panel use
@@ -228,7 +228,7 @@ class RoomSource:
             return Update(self.channel, heard, done=True)
         mine = table.seats.filter(pk=self.seat_pk).first() if self.seat_pk else None
         if mine is not None:
-            service.touch(mine, heard)
+            service.touch(mine, heard, self.language)
         with translation.override(self.language):
             html = self.render(table).strip()
         message = None
