@@ -2,18 +2,19 @@
 every page, poll, stream and refusal a seat or a spectator gets is in that person's language,
 switching language keeps the seat, and the waiting room shows each seat's language."""
 
+import asyncio
 import io
 import re
 
 import pytest
 import segno
-from django.test import Client
+from django.test import AsyncClient, Client
 from django.urls import reverse
 from django.utils import translation
 
 from mogel.friends.models import Seat, Table
 
-from ..platform.play_helpers import sse_events
+from ..platform.play_helpers import run_async, sse_events
 from .helpers import OWN, message_of, version_of
 from .languages import foreign, languages_of
 from .test_stream import read
@@ -265,3 +266,22 @@ def test_a_seats_language_follows_its_persons_stream_with_its_contact(quick, clo
     assert Seat.objects.get(table=table, name="Ben").language == "it"
     people["de"].get(at(table, "de"))
     assert Seat.objects.get(table=table, name="Ben").language == "de"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_asgi_streams_of_one_table_opened_at_once_each_speak_their_own_language(quick):
+    """As production serves them: each stream's steps run in other threads, in its own language."""
+    table, people = mixed_table("mogelei")
+    people["en"].post(at(table, "en") + "host/", {"op": "start"})
+
+    async def opened(lang):
+        streaming = AsyncClient()
+        streaming.cookies = people[lang].cookies
+        response = await streaming.get(at(table, lang) + "stream/", {"version": 0})
+        return b"".join([chunk async for chunk in response.streaming_content]).decode()
+
+    async def all_at_once():
+        return await asyncio.gather(*(opened(lang) for lang in people))
+    for lang, text in zip(people, run_async(all_at_once)):
+        redraw, seats = sse_events(text)
+        assert lang in languages_of(in_language(redraw["data"], lang)) and in_language(seats["data"], lang)
