@@ -101,6 +101,8 @@ def test_the_invite_opens_the_table_in_the_visitors_own_language(quick, cookie, 
     assert f'<html lang="{lang}">' in page and lang in languages_of(page)
     in_language(page, lang)
     assert visitor.get("/t/").url == path("join", lang)
+    # Typed by hand: without the last slash, in small letters.
+    assert visitor.get(f"/t/{table.code.lower()}", follow=True).redirect_chain[-1][0] == at(table, lang).lower()
 
 
 def test_an_unknown_code_by_the_invite_address_is_said_in_the_visitors_language(quick):
