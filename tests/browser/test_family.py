@@ -43,7 +43,7 @@ class Person:
         self.context.add_init_script(COLLECT)
         # As every browser test: the site's Content-Security-Policy holds on every page (conftest).
         self.violations: list[str] = []
-        self.context.expose_function("reportCspViolation", self.violations.append)
+        self.context.expose_function("reportCspViolation", lambda violation: self.violations.append(violation))
         self.context.add_init_script(REPORT_CSP_VIOLATIONS)
         self.page = self.context.new_page()
 
