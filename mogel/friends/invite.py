@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 
 def visitor_language(request) -> str:
@@ -28,14 +28,14 @@ def _to(request, name: str, **kwargs):
     return response
 
 
-@require_GET
+@require_safe
 def table(request, code: str):
     """The invite link: the table in the visitor's language (an unknown code: the table page
     says so there, in that language)."""
     return _to(request, "friends:table", code=code)
 
 
-@require_GET
+@require_safe
 def join(request):
     """Where the host sends people who have only the code: "Join a table" in their language."""
     return _to(request, "friends:join")

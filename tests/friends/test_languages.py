@@ -101,6 +101,8 @@ def test_the_invite_opens_the_table_in_the_visitors_own_language(quick, cookie, 
     assert f'<html lang="{lang}">' in page and lang in languages_of(page)
     in_language(page, lang)
     assert visitor.get("/t/").url == path("join", lang)
+    # A chat app's link preview asks with HEAD: the same answer.
+    assert visitor.head(f"/t/{table.code}/").url == at(table, lang)
     # Typed by hand: without the last slash, in small letters.
     assert visitor.get(f"/t/{table.code.lower()}", follow=True).redirect_chain[-1][0] == at(table, lang).lower()
 
