@@ -6,6 +6,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import pgettext_lazy
 from django.views.generic import RedirectView
 
+from mogel.friends import invite
 from mogel.pages.views import healthz, home, set_language
 from mogel.play.urls import kind_urls
 
@@ -22,6 +23,10 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # Browsers and crawlers ask for /favicon.ico whatever the page says.
     path("favicon.ico", RedirectView.as_view(url=settings.STATIC_URL + "favicon.svg", permanent=True)),
+    # A friends' table's invite names no language: each visitor lands in their own
+    # (mogel/friends/invite.py); the /<lang>/ table addresses stay as they were.
+    path("t/", invite.join, name="invite-join"),
+    path("t/<str:code>/", invite.table, name="invite"),
 ]
 
 # Every visitor-facing page lives under /de/, /en/, /fr/, /nl/ or /it/;

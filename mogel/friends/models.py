@@ -8,7 +8,9 @@ import hashlib
 import secrets
 
 from django.db import models
+from django.utils.translation import get_language
 
+from mogel.pages.languages import name_in
 from mogel.play.models import PracticeGame, new_game_id
 
 # Read out over the phone or typed on a tablet: no 0/O, 1/I/L, no vowels that could spell words.
@@ -73,6 +75,9 @@ class Seat(models.Model):
     host = models.BooleanField(default=False)
     # Wall ms of the person's page's last contact: after the grace a bot plays for them.
     seen_ms = models.BigIntegerField(default=0)
+    # The language of the person's last page (written with the contact): the waiting room shows
+    # the host who reads what. Empty for a bot, and until the person's first page.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
@@ -84,3 +89,12 @@ class Seat(models.Model):
     @property
     def bot(self) -> bool:
         return not self.secret_hash
+
+    @property
+    def reads(self) -> dict | None:
+        """The person's language as the waiting room shows it: "DE", and its name in the reader's
+        language (the active one) for the ear and the pointer: "German", "allemand"."""
+        if self.bot or not self.language:
+            return None
+        return {"code": self.language, "short": self.language.upper(),
+                "name": name_in(self.language, get_language() or self.language)}

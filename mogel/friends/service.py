@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import pgettext
@@ -280,7 +280,8 @@ def again(table: Table) -> Table:
                                      language=table.language, removed=table.removed,
                                      removed_names=table.removed_names)
         Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
-                                       host=s.host, seen_ms=s.seen_ms) for s in table.seats.all()])
+                                       host=s.host, seen_ms=s.seen_ms, language=s.language)
+                                  for s in table.seats.all()])
         locked.rematch = fresh
         locked.save(update_fields=["rematch"])
     start(fresh)
@@ -297,12 +298,18 @@ def _free_code() -> str:
 
 # -- presence ------------------------------------------------------------------------------------
 
-def touch(seat: Seat, wall: int) -> None:
+def touch(seat: Seat, wall: int, language: str | None = None, loaded: bool = False) -> None:
     """The person's page is at the table now (written only when the last contact noted is a
-    while old: a quarter of the grace at most, so a page that polls is never taken for gone)."""
+    while old: a quarter of the grace at most, so a page that polls is never taken for gone),
+    in ``language`` (default: the request's), written with the contact, or at once from a
+    ``loaded`` page (a switch of language lands on one) or for a seat that has none yet."""
+    language = (language or translation.get_language() or "")[:8]
+    if language != seat.language and (loaded or not seat.language):
+        Seat.objects.filter(pk=seat.pk).update(language=language)
+        seat.language = language
     if wall - seat.seen_ms >= min(CONTACT_EVERY_MS, grace_ms() // 4):
-        Seat.objects.filter(pk=seat.pk, seen_ms__lt=wall).update(seen_ms=wall)
-        seat.seen_ms = wall
+        Seat.objects.filter(pk=seat.pk, seen_ms__lt=wall).update(seen_ms=wall, language=language)
+        seat.seen_ms, seat.language = wall, language
 
 
 def gone(seat: Seat, wall: int) -> bool:

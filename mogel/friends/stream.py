@@ -39,7 +39,7 @@ ROOM_CHANNEL = "room-"   # + the table's id
 # Who is at the table (#seats), pushed beside the table on the same stream.
 SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
-POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
+POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold", "over")
 
 
 def room_channel(table: Table) -> str:
@@ -111,6 +111,11 @@ class GameSource:
             return Update(self.channel, 0, done=True)
         mine = row.publics.get(play.mark(self.seat), 0)
         self._answered(row, mine)
+        if row.over and mine == self.sent:
+            # The page's own move ended the game (its answer showed the end, the mover's echo):
+            # no last table to send, and from now on only the rematch is news.
+            self.over = True
+            return self._after_game()
         seats = service.seats_of(self.table)
         self._touch(seats, wall)
         if (mine == self.sent and row.hold == self.held
@@ -129,7 +134,7 @@ class GameSource:
         """An open stream is its person's contact: the seat stays theirs while the page is open."""
         mine = next((s for s in seats if s.pk == self.seat_pk), None)
         if mine is not None:
-            service.touch(mine, wall)
+            service.touch(mine, wall, self.language)
 
     def _run(self, name: str, redraw: bool = False, seats: list[Seat] | None = None) -> Update:
         """``seats``: as this step read them already; the change, its table and the panel use
@@ -231,7 +236,7 @@ class RoomSource:
             return Update(self.channel, heard, done=True)
         mine = table.seats.filter(pk=self.seat_pk).first() if self.seat_pk else None
         if mine is not None:
-            service.touch(mine, heard)
+            service.touch(mine, heard, self.language)
         with translation.override(self.language):
             html = self.render(table).strip()
         message = None

@@ -32,7 +32,7 @@ from mogel.push import connections
 from mogel.push.stream import checked, last_event_id, respond
 from mogel.table import regions
 
-from . import service
+from . import invite, service
 from .forms import CodeForm, SitForm, table_form
 from .messages import MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
@@ -156,7 +156,7 @@ def room_context(request, table: Table, mine, message=None) -> dict:
     seats = {s.number: s for s in table.seats.all()}
     value = secret(request, table) if mine is None else None
     wall = play.wall_ms()
-    link = request.build_absolute_uri(url("table", table))
+    link = invite.link(request, table)
     rows = []
     for number in range(table.players):
         seat = seats.get(number)
@@ -166,7 +166,7 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "is_host": mine is not None and mine.host, "link": link, "code": table.code,
             "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
             "message": message, "room_url": url("room", table), "host_url": url("host", table),
-            "sit_url": url("sit", table), "qr_url": url("qr", table),
+            "sit_url": url("sit", table), "qr_url": url("qr", table), "join_link": invite.join_link(request),
             "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
             "stream_url": url("stream", table) if push.enabled() else None,
             "sit_form": SitForm(), **_removal_context(table, mine, value)}
@@ -191,7 +191,7 @@ def table(request, table):
     if mine is None and service.was_removed(table, value) and not table.spectators:
         return refuse(request, table, "removed")
     if mine is not None:
-        service.touch(mine, play.wall_ms())
+        service.touch(mine, play.wall_ms(), loaded=True)
     if not table.started:
         return render(request, "friends/room.html", room_context(request, table, mine))
     seat, code = _viewer(request, table)
@@ -219,7 +219,7 @@ def room(request, table):
 @with_table
 def qr(request, table):
     """The invite link as a QR code (SVG, served from here: the page's CSP allows no inline script)."""
-    code = segno.make(request.build_absolute_uri(url("table", table)), error="m")
+    code = segno.make(invite.link(request, table), error="m")
     out = io.BytesIO()
     # A document of its own (an <img>): with its namespace, without the XML declaration.
     code.save(out, kind="svg", scale=6, border=2, xmldecl=False, svgns=True, title=_("Invite link"))

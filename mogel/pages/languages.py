@@ -23,6 +23,12 @@ def native_name(code):
     return name[:1].upper() + name[1:]
 
 
+@cache
+def name_in(code, language):
+    """Language ``code``'s name as a reader of ``language`` says it: "German", "allemand", "Deutsch"."""
+    return Locale.parse(code).get_display_name(language)
+
+
 def language_links(request):
     """One entry per configured language with the current page's URL in it."""
     current = get_language()

@@ -282,3 +282,31 @@ def test_a_stream_opened_after_the_rematch_moves_the_page_at_once(fast, clock, s
     events = stream(ben, table, version=0)
     assert [e["event"] for e in events] == ["redraw", "seats", "close"]
     assert 'hx-trigger="load"' in events[1]["data"]
+
+
+def test_a_page_whose_own_move_ended_the_game_still_follows_play_again(fast, clock):
+    """The mover's echo: the page's own answer showed the game's end, so its stream has no last
+    table to send; it must wait for the rematch from then on (before, it went on waiting for the
+    game and followed "Play again" only when someone's presence changed: up to a minute late)."""
+    from mogel.friends import views
+    from mogel.play import echo
+    from mogel.play import service as play
+
+    ann = Client()
+    table, [ben] = started(ann, "Ben", kind="mogelei")
+    page = "b" * 24
+    request = RequestFactory().get(table_url(table) + "stream/", {"version": 0, "page": page})
+    request.session, request.htmx = ben.session, False
+    with translation.override("en"):
+        source = views._source(request, table.code)
+        source.first()
+    play_out(table, {0: ann, 1: ben}, clock)
+    # Ben's page has the final table from his own request, as when his move ended the game.
+    row = PracticeGame.objects.get(pk=table.game_id)
+    row.answered = echo.mark(page, play.mark(1), row.publics[play.mark(1)], row.hold)
+    row.save(update_fields=["answered"])
+    with translation.override("en"):
+        assert source.later().message is None   # the page shows the end already
+        ann.post(table_url(table) + "again/")
+        update = source.later()
+    assert update.done and 'hx-trigger="load"' in update.message
