@@ -14,6 +14,7 @@ MESSAGES = {
     "removed": _("The host has taken you off this table. Ask them for a new invite."),
     "no_such_seat": _("There is no such seat at this table."),
     "seat_taken": _("Someone already sits there."),
+    "seats_changed": _("The seats changed in the meantime. Look at them again and choose once more."),
     "not_the_host_seat": _("The host's seat cannot be freed."),
     "not_ready": _("Every seat needs a person or a bot before the game can start."),
     "no_spectators": _("This game has already started, and the host does not allow spectators."),
@@ -23,5 +24,5 @@ MESSAGES = {
 # How each refusal answers: a table that does not exist is a 404, a forbidden act a 403,
 # a table no longer in that state a 409, a post the form would never send a 400.
 STATUS = {"wrong_code": 404, "not_your_seat": 403, "other_seat": 403, "not_host": 403, "removed": 403,
-          "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409,
+          "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409, "seats_changed": 409,
           "not_ready": 409, "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400}

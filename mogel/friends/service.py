@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from datetime import timedelta
+from functools import wraps
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -54,6 +55,21 @@ def owner(table: Table) -> str:
     """The game row's owner: never a session key (those are 32 letters and digits), so no
     practice-game address serves a friends' game."""
     return f"friends:{table.pk}"
+
+
+def at_table(action):
+    """Run a waiting-room or host action holding the table's row lock, ``table`` re-read under it.
+
+    Every such action takes this one lock first and no other before it, so two at once queue up
+    in one order (no deadlock), and the second sees what the first did (no duplicate seat, no
+    second outcome of a double-click). On SQLite the transaction already holds the database's
+    write lock from BEGIN (``mogel.dburl``: IMMEDIATE), which serializes the same way."""
+    @wraps(action)
+    def locked(table, *args, **kwargs):
+        with transaction.atomic():
+            table.refresh_from_db(from_queryset=Table.objects.select_for_update())
+            return action(table, *args, **kwargs)
+    return locked
 
 
 # -- creating, joining, the host's powers --------------------------------------------------------
@@ -129,6 +145,7 @@ def _free_number(table: Table) -> int | None:
     return next((n for n in range(table.players) if n not in taken), None)
 
 
+@at_table
 def sit(table: Table, name: str) -> str:
     """A guest sits down at the first free seat; returns their secret."""
     if table.started:
@@ -136,16 +153,14 @@ def sit(table: Table, name: str) -> str:
     name = " ".join(name.split())[:20]
     if not name:
         raise Refusal("bad_name")
-    with transaction.atomic():
-        seats = list(Table.objects.select_for_update().get(pk=table.pk).seats.all())
-        if any(name_key(s.name) == name_key(name) for s in seats):
-            raise Refusal("name_taken")
-        number = _free_number(table)
-        if number is None:
-            raise Refusal("full")
-        secret = new_secret()
-        Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
-                            seen_ms=play.wall_ms())
+    if any(name_key(s.name) == name_key(name) for s in table.seats.all()):
+        raise Refusal("name_taken")
+    number = _free_number(table)
+    if number is None:
+        raise Refusal("full")
+    secret = new_secret()
+    Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
+                        seen_ms=play.wall_ms())
     return secret
 
 
@@ -159,6 +174,7 @@ def _number(table: Table, value) -> int:
     return number
 
 
+@at_table
 def add_bot(table: Table, value) -> None:
     """The host fills one empty seat (``value``), or every empty one (``"all"``), with a bot."""
     if table.started:
@@ -179,32 +195,43 @@ def _bot_name(table: Table, names: list[str]) -> str:
     return next(n for n in bot_names(table.language or None) if name_key(n) not in used)
 
 
-def move(table: Table, source, target) -> None:
-    """The host moves whoever sits at ``source`` to ``target`` (swapping with whoever sits there)."""
+@at_table
+def move(table: Table, source, target, who=None) -> None:
+    """The host moves whoever sits at ``source`` to ``target`` (swapping with whoever sits there).
+    ``who``: the seat id the host's page showed at ``source`` (a second click finds it moved)."""
     if table.started:
         raise Refusal("started")
     a, b = _number(table, source), _number(table, target)
-    with transaction.atomic():
-        first = table.seats.filter(number=a).first()
-        if first is None:
-            raise Refusal("no_such_seat")
-        second = table.seats.filter(number=b).first()
-        first.number = table.players + 1   # out of the way of the unique (table, number)
-        first.save(update_fields=["number"])
-        if second is not None:
-            second.number = a
-            second.save(update_fields=["number"])
-        first.number = b
-        first.save(update_fields=["number"])
+    first = table.seats.filter(number=a).first()
+    if first is None:
+        raise Refusal("seats_changed" if who else "no_such_seat")
+    _still_there(first, who)
+    second = table.seats.filter(number=b).first()
+    first.number = table.players + 1   # out of the way of the unique (table, number)
+    first.save(update_fields=["number"])
+    if second is not None:
+        second.number = a
+        second.save(update_fields=["number"])
+    first.number = b
+    first.save(update_fields=["number"])
 
 
-def remove(table: Table, value) -> None:
+def _still_there(seat: Seat, who) -> None:
+    """Refuse a host's click made on a page that showed somebody else at that seat (a double
+    click, or another change in between): the click acts on what the host saw, or not at all."""
+    if who not in (None, "") and str(seat.pk) != str(who):
+        raise Refusal("seats_changed")
+
+
+@at_table
+def remove(table: Table, value, who=None) -> None:
     """The host frees a seat: a bot goes, a guest who left is told so if they come back."""
     if table.started:
         raise Refusal("started")
     seat = table.seats.filter(number=_number(table, value)).first()
     if seat is None:
-        raise Refusal("no_such_seat")
+        raise Refusal("seats_changed" if who else "no_such_seat")
+    _still_there(seat, who)
     if seat.host:
         raise Refusal("not_the_host_seat")
     if not seat.bot:
@@ -213,6 +240,7 @@ def remove(table: Table, value) -> None:
     seat.delete()
 
 
+@at_table
 def start(table: Table) -> None:
     """The host starts: every seat must have a person or a bot."""
     if table.started:
@@ -222,34 +250,30 @@ def start(table: Table) -> None:
         raise Refusal("not_ready")
     kind = games.get(table.kind)
     people = tuple(s.number for s in seats if not s.bot) + ((None,) if table.spectators else ())
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if locked.game_id is not None:
-            raise Refusal("started")
-        host = next(s for s in seats if s.host)
-        row = play.start(kind, owner(table), players=table.players, level=table.level, pace=table.pace,
-                         player_name=host.name, choices=table.choices, people=people,
-                         bots=[s.number for s in seats if s.bot])
-        row.language = table.language
-        row.save(update_fields=["language"])
-        table.game = row
-        table.save(update_fields=["game"])
+    host = next(s for s in seats if s.host)
+    row = play.start(kind, owner(table), players=table.players, level=table.level, pace=table.pace,
+                     player_name=host.name, choices=table.choices, people=people,
+                     bots=[s.number for s in seats if s.bot])
+    row.language = table.language
+    row.save(update_fields=["language"])
+    table.game = row
+    table.save(update_fields=["game"])
 
 
+@at_table
 def again(table: Table) -> Table:
     """"Play again": the next table with the same people and bots in the same seats, started at
-    once; whoever asks first makes it, everyone else's page follows (``Table.rematch``)."""
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if locked.rematch_id is not None:
-            return locked.rematch
-        fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
-                                     pace=table.pace, choices=table.choices, spectators=table.spectators,
-                                     language=table.language)
-        Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
-                                       host=s.host, seen_ms=s.seen_ms) for s in table.seats.all()])
-        locked.rematch = fresh
-        locked.save(update_fields=["rematch"])
+    once; whoever asks first makes it, everyone else's page follows (``Table.rematch``). Made
+    and started under the old table's lock: nobody is sent to a rematch not started yet."""
+    if table.rematch_id is not None:
+        return table.rematch
+    fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
+                                 pace=table.pace, choices=table.choices, spectators=table.spectators,
+                                 language=table.language)
+    Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
+                                   host=s.host, seen_ms=s.seen_ms) for s in table.seats.all()])
+    table.rematch = fresh
+    table.save(update_fields=["rematch"])
     start(fresh)
     return fresh
 

@@ -247,8 +247,8 @@ def _room_refusal(request, table, code):
 
 
 HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
-               "move": lambda t, p: service.move(t, p.get("seat"), p.get("to")),
-               "remove": lambda t, p: service.remove(t, p.get("seat")),
+               "move": lambda t, p: service.move(t, p.get("seat"), p.get("to"), p.get("who")),
+               "remove": lambda t, p: service.remove(t, p.get("seat"), p.get("who")),
                "start": lambda t, p: service.start(t)}
 
 
@@ -263,7 +263,9 @@ def host(request, table):
             raise service.Refusal("no_such_seat")
         power(table, request.POST)
     except service.Refusal as refusal:
-        return _room_refusal(request, table, refusal.code)
+        # A second click on Start (or a start raced by another page's) finds the game begun: one outcome.
+        if not (refusal.code == "started" and request.POST.get("op") == "start"):
+            return _room_refusal(request, table, refusal.code)
     room_changed(table)
     if table.started:
         response = HttpResponse(status=204)
