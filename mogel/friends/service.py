@@ -110,13 +110,6 @@ def prune_waiting(now, dry_run: bool) -> int:
     return per_model.get(Table._meta.label, 0)
 
 
-def find(code: str) -> Table:
-    table = Table.objects.filter(code=(code or "").strip().upper()[:12]).first()
-    if table is None:
-        raise Refusal("wrong_code")
-    return table
-
-
 def seat_of(table: Table, secret: str | None) -> Seat | None:
     if not secret:
         return None

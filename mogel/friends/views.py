@@ -32,7 +32,7 @@ from mogel.push import connections
 from mogel.push.stream import checked, last_event_id, respond
 from mogel.table import regions
 
-from . import service
+from . import guesses, service
 from .forms import CodeForm, SitForm, table_form
 from .messages import MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
@@ -56,11 +56,29 @@ def with_table(view):
     @wraps(view)
     @connections.given_back
     def wrapped(request, code, *args, **kwargs):
-        table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
-        if table is None or not play.registered(table.kind):
-            return refuse(request, None, "wrong_code")
+        table, refusal = table_of(request, code)
+        if refusal:
+            return refuse(request, None, refusal)
         return view(request, table, *args, **kwargs)
     return wrapped
+
+
+def table_of(request, code: str):
+    """The table ``code`` names and None, or None and the refusal's code: ``wrong_code`` (a miss,
+    counted for the client's address) or ``too_many_guesses`` (its address missed too often:
+    refused, hit or miss, unless its browser has a seat there). ``guesses`` says why."""
+    code = (code or "").strip().upper()
+    table = Table.objects.filter(code=code).first() if CODE.match(code) else None
+    if table is not None and not play.registered(table.kind):
+        table = None
+    if table is not None and table.pk in (request.session.get(SESSION) or {}):
+        return table, None   # a seat of its own here: no count to read
+    if guesses.blocked(request) and (table is None or secret(request, table) is None):
+        return None, "too_many_guesses"
+    if table is None:
+        guesses.missed(request)
+        return None, "wrong_code"
+    return table, None
 
 
 def refuse(request, table, code: str, **extra):
@@ -68,7 +86,14 @@ def refuse(request, table, code: str, **extra):
     context = {"message": MESSAGES[code], "table": table, "join_url": reverse("friends:join"),
                "table_url": url("table", table) if table else None, **extra}
     template = "friends/refused.html#refusal" if request.htmx else "friends/refused.html"
-    return render(request, template, context, status=STATUS[code])
+    return _retry_after(render(request, template, context, status=STATUS[code]), code)
+
+
+def _retry_after(response, code: str):
+    """A refusal for too many wrong codes says when the count starts again."""
+    if code == "too_many_guesses":
+        response["Retry-After"] = str(guesses.retry_after_s())
+    return response
 
 
 # -- who is asking --------------------------------------------------------------------------------
@@ -140,11 +165,10 @@ def join(request):
     """Where a code read out over the phone is typed."""
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            table = service.find(form.cleaned_data["code"].replace(" ", "").replace("-", ""))
-        except service.Refusal as refusal:
-            return render(request, "friends/join.html", {"form": form, "message": MESSAGES[refusal.code]},
-                          status=STATUS[refusal.code])
+        table, refusal = table_of(request, form.cleaned_data["code"].replace(" ", "").replace("-", ""))
+        if refusal:
+            return _retry_after(render(request, "friends/join.html", {"form": form, "message": MESSAGES[refusal]},
+                                       status=STATUS[refusal]), refusal)
         return redirect(url("table", table))
     status = 400 if request.method == "POST" else 200
     return render(request, "friends/join.html", {"form": form}, status=status)
@@ -414,9 +438,9 @@ async def stream(request, code):
 
 def _source(request, code):
     """The stream's source for the page's person, or the refusal (the poll's own answers)."""
-    table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
-    if table is None or not play.registered(table.kind):
-        return refuse(request, None, "wrong_code")
+    table, refusal = table_of(request, code)
+    if refusal:
+        return refuse(request, None, refusal)
     if not table.started:
         def room_html(fresh):
             mine = service.seat_of(fresh, secret(request, fresh))
