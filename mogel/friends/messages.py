@@ -18,6 +18,7 @@ MESSAGES = {
     "not_the_host_seat": _("The host's seat cannot be freed."),
     "not_ready": _("Every seat needs a person or a bot before the game can start."),
     "no_spectators": _("This game has already started, and the host does not allow spectators."),
+    "answered": _("That request has already been answered."),
     "too_many_guesses": _("Too many wrong table codes came from your network. Wait a few minutes, "
                           "then try again."),
     "too_many_tables": _("Many unfinished tables have been started from your network. Finish one of them, "
@@ -26,5 +27,5 @@ MESSAGES = {
 # How each refusal answers: a table that does not exist is a 404, a forbidden act a 403,
 # a table no longer in that state a 409, a post the form would never send a 400.
 STATUS = {"wrong_code": 404, "not_your_seat": 403, "other_seat": 403, "not_host": 403, "removed": 403,
-          "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409, "seats_changed": 409, "too_many_guesses": 429,
+          "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409, "seats_changed": 409, "too_many_guesses": 429, "answered": 409,
           "not_ready": 409, "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400}

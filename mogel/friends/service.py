@@ -75,7 +75,7 @@ def at_table(action):
 # -- creating, joining, the host's powers --------------------------------------------------------
 
 def create(kind, *, name: str, players: int, level: str, pace: str, choices: dict, spectators: bool,
-           language: str, address: str = "") -> tuple[Table, str]:
+           language: str, address: str = "", open_to_link: bool = True) -> tuple[Table, str]:
     """A new table with its host at seat 0; returns it and the host's secret."""
     secret = new_secret()
     for _ in range(20):
@@ -83,7 +83,8 @@ def create(kind, *, name: str, players: int, level: str, pace: str, choices: dic
             with transaction.atomic():
                 table = Table.objects.create(code=new_code(), kind=kind.key, players=players, level=level,
                                              pace=pace, choices=choices, spectators=spectators,
-                                             language=language[:8], address=address[:64])
+                                             language=language[:8], address=address[:64],
+                                             open_to_link=open_to_link)
                 Seat.objects.create(table=table, number=0, name=name, secret_hash=hashed(secret), host=True,
                                     seen_ms=play.wall_ms())
             return table, secret
@@ -140,7 +141,8 @@ def _free_number(table: Table) -> int | None:
 
 @at_table
 def sit(table: Table, name: str) -> str:
-    """A guest sits down at the first free seat; returns their secret."""
+    """A guest sits down at the first free seat, or asks to where the host lets each guest in
+    (``Table.open_to_link``); returns their secret."""
     if table.started:
         raise Refusal("started")
     name = " ".join(name.split())[:20]
@@ -148,6 +150,8 @@ def sit(table: Table, name: str) -> str:
         raise Refusal("bad_name")
     if any(name_key(s.name) == name_key(name) for s in table.seats.all()):
         raise Refusal("name_taken")
+    if not table.open_to_link:
+        return _ask(table, name)
     number = _free_number(table)
     if number is None:
         raise Refusal("full")
@@ -155,6 +159,69 @@ def sit(table: Table, name: str) -> str:
     Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
                         seen_ms=play.wall_ms())
     return secret
+
+
+# Names waiting for the host at most: a page that asks again and again fills no table's row.
+ASKING_MAX = 10
+
+
+def _ask(table: Table, name: str) -> str:
+    """The visitor's ask to sit down, kept for the host to answer (``admit``, ``turn_away``)."""
+    if any(name_key(a["name"]) == name_key(name) for a in table.asking):
+        raise Refusal("name_taken")
+    if len(table.asking) >= ASKING_MAX or _free_number(table) is None:
+        raise Refusal("full")
+    secret = new_secret()
+    table.asking = [*table.asking, {"name": name, "hash": hashed(secret)}]
+    table.save(update_fields=["asking"])
+    return secret
+
+
+def asker_id(asker: dict) -> str:
+    """What the host's page names an ask by: part of the hash of its secret (never the secret)."""
+    return asker["hash"][:16]
+
+
+def _asker(table: Table, who) -> dict:
+    found = next((a for a in table.asking if asker_id(a) == str(who or "")), None)
+    if found is None:
+        raise Refusal("answered")   # a double-click, or another page of the host's answered it
+    return found
+
+
+@at_table
+def admit(table: Table, who) -> None:
+    """The host lets a visitor who asked sit down at the first free seat."""
+    if table.started:
+        raise Refusal("started")
+    asker = _asker(table, who)
+    if any(name_key(s.name) == name_key(asker["name"]) for s in table.seats.all()):
+        raise Refusal("name_taken")
+    number = _free_number(table)
+    if number is None:
+        raise Refusal("full")
+    Seat.objects.create(table=table, number=number, name=asker["name"], secret_hash=asker["hash"],
+                        seen_ms=play.wall_ms())
+    table.asking = [a for a in table.asking if a is not asker]
+    table.save(update_fields=["asking"])
+
+
+@at_table
+def turn_away(table: Table, who) -> None:
+    """The host does not let a visitor in: their browser cannot ask again at this table."""
+    asker = _asker(table, who)
+    table.asking = [a for a in table.asking if a is not asker]
+    table.removed = [*table.removed, asker["hash"]]
+    table.save(update_fields=["asking", "removed"])
+
+
+@at_table
+def open_table(table: Table, value) -> None:
+    """The host opens the table to anyone with the link (``"1"``) or lets each guest in."""
+    if table.started:
+        raise Refusal("started")
+    table.open_to_link = value == "1"
+    table.save(update_fields=["open_to_link"])
 
 
 def _number(table: Table, value) -> int:
@@ -262,7 +329,7 @@ def again(table: Table) -> Table:
         return table.rematch
     fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
                                  pace=table.pace, choices=table.choices, spectators=table.spectators,
-                                 language=table.language)
+                                 language=table.language, open_to_link=table.open_to_link)
     Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
                                    host=s.host, seen_ms=s.seen_ms) for s in table.seats.all()])
     table.rematch = fresh

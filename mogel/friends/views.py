@@ -149,7 +149,8 @@ def new(request, key):
     request.session["play_name"] = data["name"]
     table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
                                   pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
-                                  language=get_language() or "", address=address)
+                                  language=get_language() or "", address=address,
+                                  open_to_link=not data["ask_first"])
     remember(request, table, value)
     return redirect(url("table", table))
 
@@ -192,7 +193,16 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "sit_url": url("sit", table), "qr_url": url("qr", table),
             "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
             "stream_url": url("stream", table) if push.enabled() else None,
-            "sit_form": SitForm()}
+            "sit_form": SitForm(), **_asking_context(request, table, mine)}
+
+
+def _asking_context(request, table: Table, mine) -> dict:
+    """Who asked to sit down (for the host), the page's own ask, and whether the page's person
+    sees the seats (a stranger at a table the host lets each guest in to sees no names)."""
+    value = secret(request, table) if mine is None else None
+    mine_asked = next((a for a in table.asking if value and a["hash"] == service.hashed(value)), None)
+    return {"asking": [{"id": service.asker_id(a), "name": a["name"]} for a in table.asking],
+            "my_ask": mine_asked, "closed_to_me": mine is None and not table.open_to_link}
 
 
 @require_GET
@@ -247,7 +257,7 @@ def sit(request, table):
     form = SitForm(request.POST)
     if not form.is_valid():
         return _room_refusal(request, table, "bad_name")
-    if service.seat_of(table, secret(request, table)) is not None:
+    if service.seat_of(table, secret(request, table)) is not None or _asking_context(request, table, None)["my_ask"]:
         return redirect(url("table", table))
     try:
         value = service.sit(table, form.cleaned_data["name"])
@@ -273,7 +283,10 @@ def _room_refusal(request, table, code):
 HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
                "move": lambda t, p: service.move(t, p.get("seat"), p.get("to"), p.get("who")),
                "remove": lambda t, p: service.remove(t, p.get("seat"), p.get("who")),
-               "start": lambda t, p: service.start(t)}
+               "start": lambda t, p: service.start(t),
+               "admit": lambda t, p: service.admit(t, p.get("who")),
+               "turn_away": lambda t, p: service.turn_away(t, p.get("who")),
+               "open": lambda t, p: service.open_table(t, p.get("open"))}
 
 
 @require_POST

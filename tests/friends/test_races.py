@@ -189,3 +189,21 @@ def test_play_again_asked_at_once_makes_one_rematch_started(roomy, clock):
     table.refresh_from_db()
     assert made == [table.rematch_id] * 3 and table.rematch.started
     assert Seat.objects.filter(table=table.rematch).count() == PLAYERS
+
+
+def test_letting_in_a_guest_while_another_sits_down_on_the_last_seat(roomy, clock):
+    for _ in range(RACES):
+        table, ann = waiting_room()
+        host(ann, table, "open", open="0")
+        Client().post(table_url(table) + "sit/", {"name": "Cleo"})   # asks: the host lets each guest in
+        host(ann, table, "open", open="1")
+        table.refresh_from_db()
+        cleo = table.asking[0]["hash"][:16]
+        admit = (as_host(ann), "host/", {"op": "admit", "who": cleo})
+        answers = at_once([admit, admit, (Client(), "sit/", {"name": "Dan"})], table)
+        sane(table)
+        seated = {s.name for s in Seat.objects.filter(table=table)}
+        assert len(seated & {"Cleo", "Dan"}) == 1, seated
+        # One "let in" seats Cleo; the other is told it was answered, or the table is full.
+        assert ("Cleo" in seated) == (302 in answers[:2]) and sorted(answers[:2]) in ([302, 409], [409, 409])
+        assert (answers[2] == 302) == ("Dan" in seated)
