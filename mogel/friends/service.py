@@ -161,6 +161,20 @@ def sit(table: Table, name: str) -> str:
     return secret
 
 
+@at_table
+def leave(table: Table, secret: str | None) -> None:
+    """A guest gets up before the start and their seat is free again; a second click finds no
+    seat and does nothing more. The host's seat stays (the host has the table to start)."""
+    if table.started:
+        raise Refusal("started")
+    seat = seat_of(table, secret)
+    if seat is None:
+        return
+    if seat.host:
+        raise Refusal("not_the_host_seat")
+    seat.delete()
+
+
 # Names waiting for the host at most: a page that asks again and again fills no table's row.
 ASKING_MAX = 10
 

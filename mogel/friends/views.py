@@ -190,7 +190,7 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "is_host": mine is not None and mine.host, "link": link, "code": table.code,
             "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
             "message": message, "room_url": url("room", table), "host_url": url("host", table),
-            "sit_url": url("sit", table), "qr_url": url("qr", table),
+            "sit_url": url("sit", table), "qr_url": url("qr", table), "leave_url": url("leave", table),
             "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
             "stream_url": url("stream", table) if push.enabled() else None,
             "sit_form": SitForm(), **_asking_context(request, table, mine)}
@@ -267,6 +267,18 @@ def sit(request, table):
     if request.session.session_key is None:
         request.session.save()
     remember(request, table, value)
+    return redirect(url("table", table))
+
+
+@require_POST
+@with_table
+def leave(request, table):
+    """A guest gets up before the start: the waiting room again, with the seat free."""
+    try:
+        service.leave(table, secret(request, table))
+    except service.Refusal as refusal:
+        return _room_refusal(request, table, refusal.code)
+    room_changed(table)
     return redirect(url("table", table))
 
 

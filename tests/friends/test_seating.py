@@ -1,13 +1,14 @@
-"""A code alone never seats a stranger where the host lets each guest in (docs/friends.md, "Safe at
-once, codes under abuse"): the host chooses it when creating the table or in the waiting room; a
-visitor then asks, sees no names, and sits down only once the host lets them in."""
+"""Who sits down, and who gets up (docs/friends.md, "Safe at once, codes under abuse"): a code alone
+never seats a stranger where the host lets each guest in (the host chooses it when creating the
+table or in the waiting room; a visitor then asks, sees no names, and sits down only once the host
+lets them in); a guest may leave the waiting room, the host's seat stays."""
 
 import pytest
 from django.test import Client
 
 from mogel.friends.models import Seat, Table
 
-from .helpers import create, host, message_of, table_url
+from .helpers import create, host, message_of, sit, table_url
 
 
 @pytest.fixture
@@ -87,3 +88,17 @@ def test_an_open_table_seats_a_visitor_with_the_link_as_before(client, fast):
     assert table.open_to_link
     Client().post(table_url(table) + "sit/", {"name": "Ben"})
     assert seated(table) == ["Ann", "Ben"]
+
+
+@pytest.mark.parametrize("lang, text", [("en", "seat cannot be freed"), ("de", "bleibt besetzt")])
+def test_a_guest_leaves_and_the_seat_is_free_again_but_the_host_stays(client, fast, lang, text):
+    table = create(client)
+    ben = sit("Ben", table)
+    assert 'id="btn-leave"' in ben.get(table_url(table, lang)).content.decode()
+    assert ben.post(table_url(table, lang) + "leave/").status_code == 302
+    assert seated(table) == ["Ann"]
+    assert 'id="btn-sit"' in ben.get(table_url(table, lang)).content.decode()
+    response = client.post(table_url(table, lang) + "leave/")
+    assert response.status_code == 400 and text in message_of(response.content.decode())
+    sit("Cleo", table, client=Client())
+    assert seated(table) == ["Ann", "Cleo"]
