@@ -469,6 +469,8 @@ def _source(request, code):
     if not table.started:
         def room_html(fresh):
             mine = service.seat_of(fresh, secret(request, fresh))
+            if mine is not None:   # a guest let in while this stream was open is at the table too
+                service.touch(mine, play.wall_ms())
             return render_to_string("friends/room.html#room", room_context(request, fresh, mine), request=request)
         mine = service.seat_of(table, secret(request, table))
         return RoomSource(table, None if mine is None else mine.pk, room_html)
