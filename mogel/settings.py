@@ -145,6 +145,14 @@ if os.environ.get("DJANGO_ASGI") == "1":
         DATABASES["default"]["OPTIONS"]["pool"] = {
             "min_size": 1, "max_size": int(os.environ.get("DJANGO_DB_POOL_SIZE", "16")), "timeout": 10}
 
+# "default" is Django's own per-process cache. "shared" is what every app server must see alike
+# (the friends' tables' misses on table codes, mogel/friends/guesses.py): in the database, whose
+# table migrate creates (mogel/friends/apps.py runs createcachetable after every migrate).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "shared": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "mogel_shared_cache"},
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

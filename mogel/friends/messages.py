@@ -14,10 +14,14 @@ MESSAGES = {
     "removed": _("The host has taken you off this table. Ask them for a new invite."),
     "no_such_seat": _("There is no such seat at this table."),
     "seat_taken": _("Someone already sits there."),
+    "seats_changed": _("The seats changed in the meantime. Look at them again and choose once more."),
     "not_the_host_seat": _("The host's seat cannot be freed."),
     "not_ready": _("Every seat needs a person or a bot before the game can start."),
     "no_spectators": _("This game has already started, and the host does not allow spectators."),
     "not_away": _("During the game, a bot can only take over the seat of someone who is away."),
+    "answered": _("That request has already been answered."),
+    "too_many_guesses": _("Too many wrong table codes came from your network. Wait a few minutes, "
+                          "then try again."),
     "too_many_tables": _("Many unfinished tables have been started from your network. Finish one of them, "
                          "or try again later."),
 }
@@ -25,4 +29,5 @@ MESSAGES = {
 # a table no longer in that state a 409, a post the form would never send a 400.
 STATUS = {"wrong_code": 404, "not_your_seat": 403, "other_seat": 403, "not_host": 403, "removed": 403,
           "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409,
-          "not_ready": 409, "not_away": 409, "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400}
+          "seats_changed": 409, "answered": 409, "not_ready": 409, "not_away": 409, "too_many_guesses": 429,
+          "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400}

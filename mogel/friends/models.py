@@ -53,6 +53,10 @@ class Table(models.Model):
     removed = models.JSONField(default=list)
     # Their names by those hashes, for the host's "Let them back" in the waiting room.
     removed_names = models.JSONField(default=dict)
+    # Whether a code alone seats a visitor (the host's choice, at creation and in the waiting room);
+    # else a visitor asks, in ``asking`` ({"name", "hash": of their secret}), and the host lets them in.
+    open_to_link = models.BooleanField(default=True)
+    asking = models.JSONField(default=list)
     created = models.DateTimeField(auto_now_add=True)
     # The creator's address (mogel.play.limits.client_address): its unfinished tables are capped.
     address = models.CharField(max_length=64, blank=True, default="")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from datetime import timedelta
+from functools import wraps
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -58,10 +59,25 @@ def owner(table: Table) -> str:
     return f"friends:{table.pk}"
 
 
+def at_table(action):
+    """Run a waiting-room or host action holding the table's row lock, ``table`` re-read under it.
+
+    Every such action takes this one lock first and no other before it, so two at once queue up
+    in one order (no deadlock), and the second sees what the first did (no duplicate seat, no
+    second outcome of a double-click). On SQLite the transaction already holds the database's
+    write lock from BEGIN (``mogel.dburl``: IMMEDIATE), which serializes the same way."""
+    @wraps(action)
+    def locked(table, *args, **kwargs):
+        with transaction.atomic():
+            table.refresh_from_db(from_queryset=Table.objects.select_for_update())
+            return action(table, *args, **kwargs)
+    return locked
+
+
 # -- creating, joining, the host's powers --------------------------------------------------------
 
 def create(kind, *, name: str, players: int, level: str, pace: str, choices: dict, spectators: bool,
-           language: str, address: str = "") -> tuple[Table, str]:
+           language: str, address: str = "", open_to_link: bool = True) -> tuple[Table, str]:
     """A new table with its host at seat 0; returns it and the host's secret."""
     secret = new_secret()
     for _ in range(20):
@@ -69,7 +85,8 @@ def create(kind, *, name: str, players: int, level: str, pace: str, choices: dic
             with transaction.atomic():
                 table = Table.objects.create(code=new_code(), kind=kind.key, players=players, level=level,
                                              pace=pace, choices=choices, spectators=spectators,
-                                             language=language[:8], address=address[:64])
+                                             language=language[:8], address=address[:64],
+                                             open_to_link=open_to_link)
                 Seat.objects.create(table=table, number=0, name=name, secret_hash=hashed(secret), host=True,
                                     seen_ms=play.wall_ms())
             return table, secret
@@ -94,13 +111,6 @@ def prune_waiting(now, dry_run: bool) -> int:
         return waiting.count()
     _total, per_model = waiting.delete()
     return per_model.get(Table._meta.label, 0)
-
-
-def find(code: str) -> Table:
-    table = Table.objects.filter(code=(code or "").strip().upper()[:12]).first()
-    if table is None:
-        raise Refusal("wrong_code")
-    return table
 
 
 def seat_of(table: Table, secret: str | None) -> Seat | None:
@@ -131,24 +141,105 @@ def _free_number(table: Table) -> int | None:
     return next((n for n in range(table.players) if n not in taken), None)
 
 
+@at_table
 def sit(table: Table, name: str) -> str:
-    """A guest sits down at the first free seat; returns their secret."""
+    """A guest sits down at the first free seat, or asks to where the host lets each guest in
+    (``Table.open_to_link``); returns their secret."""
     if table.started:
         raise Refusal("started")
     name = " ".join(name.split())[:20]
     if not name:
         raise Refusal("bad_name")
-    with transaction.atomic():
-        seats = list(Table.objects.select_for_update().get(pk=table.pk).seats.all())
-        if any(name_key(s.name) == name_key(name) for s in seats):
-            raise Refusal("name_taken")
-        number = _free_number(table)
-        if number is None:
-            raise Refusal("full")
-        secret = new_secret()
-        Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
-                            seen_ms=play.wall_ms())
+    if any(name_key(s.name) == name_key(name) for s in table.seats.all()):
+        raise Refusal("name_taken")
+    if not table.open_to_link:
+        return _ask(table, name)
+    number = _free_number(table)
+    if number is None:
+        raise Refusal("full")
+    secret = new_secret()
+    Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
+                        seen_ms=play.wall_ms())
     return secret
+
+
+@at_table
+def leave(table: Table, secret: str | None) -> None:
+    """A guest gets up before the start and their seat is free again; a second click finds no
+    seat and does nothing more. The host's seat stays (the host has the table to start)."""
+    if table.started:
+        raise Refusal("started")
+    seat = seat_of(table, secret)
+    if seat is None:
+        return
+    if seat.host:
+        raise Refusal("not_the_host_seat")
+    seat.delete()
+
+
+# Names waiting for the host at most: a page that asks again and again fills no table's row.
+ASKING_MAX = 10
+
+
+def _ask(table: Table, name: str) -> str:
+    """The visitor's ask to sit down, kept for the host to answer (``admit``, ``turn_away``)."""
+    if any(name_key(a["name"]) == name_key(name) for a in table.asking):
+        raise Refusal("name_taken")
+    if len(table.asking) >= ASKING_MAX or _free_number(table) is None:
+        raise Refusal("full")
+    secret = new_secret()
+    table.asking = [*table.asking, {"name": name, "hash": hashed(secret)}]
+    table.save(update_fields=["asking"])
+    return secret
+
+
+def asker_id(asker: dict) -> str:
+    """What the host's page names an ask by: part of the hash of its secret (never the secret)."""
+    return asker["hash"][:16]
+
+
+def _asker(table: Table, who) -> dict:
+    found = next((a for a in table.asking if asker_id(a) == str(who or "")), None)
+    if found is None:
+        raise Refusal("answered")   # a double-click, or another page of the host's answered it
+    return found
+
+
+@at_table
+def admit(table: Table, who) -> None:
+    """The host lets a visitor who asked sit down at the first free seat."""
+    if table.started:
+        raise Refusal("started")
+    asker = _asker(table, who)
+    if any(name_key(s.name) == name_key(asker["name"]) for s in table.seats.all()):
+        raise Refusal("name_taken")
+    number = _free_number(table)
+    if number is None:
+        raise Refusal("full")
+    Seat.objects.create(table=table, number=number, name=asker["name"], secret_hash=asker["hash"],
+                        seen_ms=play.wall_ms())
+    table.asking = [a for a in table.asking if a is not asker]
+    table.save(update_fields=["asking"])
+
+
+@at_table
+def turn_away(table: Table, who) -> None:
+    """The host does not let a visitor in: their browser cannot ask again at this table."""
+    asker = _asker(table, who)
+    table.asking = [a for a in table.asking if a is not asker]
+    table.removed = [*table.removed, asker["hash"]]
+    # Named as a removed guest is, so the host can still let them back.
+    table.removed_names = {**table.removed_names, asker["hash"]: asker["name"]}
+    table.save(update_fields=["asking", "removed", "removed_names"])
+
+
+@at_table
+def open_table(table: Table, value) -> None:
+    """The host opens the table to anyone with the link (``"1"``) or lets each guest in."""
+    if table.started:
+        raise Refusal("started")
+    table.open_to_link = value == "1"
+    table.save(update_fields=["open_to_link"])
 
 
 def _number(table: Table, value) -> int:
@@ -161,6 +252,7 @@ def _number(table: Table, value) -> int:
     return number
 
 
+@at_table
 def add_bot(table: Table, value) -> None:
     """The host fills one empty seat (``value``), or every empty one (``"all"``), with a bot."""
     if table.started:
@@ -181,32 +273,43 @@ def _bot_name(table: Table, names: list[str]) -> str:
     return next(n for n in bot_names(table.language or None) if name_key(n) not in used)
 
 
-def move(table: Table, source, target) -> None:
-    """The host moves whoever sits at ``source`` to ``target`` (swapping with whoever sits there)."""
+@at_table
+def move(table: Table, source, target, who=None) -> None:
+    """The host moves whoever sits at ``source`` to ``target`` (swapping with whoever sits there).
+    ``who``: the seat id the host's page showed at ``source`` (a second click finds it moved)."""
     if table.started:
         raise Refusal("started")
     a, b = _number(table, source), _number(table, target)
-    with transaction.atomic():
-        first = table.seats.filter(number=a).first()
-        if first is None:
-            raise Refusal("no_such_seat")
-        second = table.seats.filter(number=b).first()
-        first.number = table.players + 1   # out of the way of the unique (table, number)
-        first.save(update_fields=["number"])
-        if second is not None:
-            second.number = a
-            second.save(update_fields=["number"])
-        first.number = b
-        first.save(update_fields=["number"])
+    first = table.seats.filter(number=a).first()
+    if first is None:
+        raise Refusal("seats_changed" if who else "no_such_seat")
+    _still_there(first, who)
+    second = table.seats.filter(number=b).first()
+    first.number = table.players + 1   # out of the way of the unique (table, number)
+    first.save(update_fields=["number"])
+    if second is not None:
+        second.number = a
+        second.save(update_fields=["number"])
+    first.number = b
+    first.save(update_fields=["number"])
 
 
-def remove(table: Table, value) -> None:
+def _still_there(seat: Seat, who) -> None:
+    """Refuse a host's click made on a page that showed somebody else at that seat (a double
+    click, or another change in between): the click acts on what the host saw, or not at all."""
+    if who not in (None, "") and str(seat.pk) != str(who):
+        raise Refusal("seats_changed")
+
+
+@at_table
+def remove(table: Table, value, who=None) -> None:
     """The host frees a seat: a bot goes, a guest who left is told so if they come back."""
     if table.started:
         raise Refusal("started")
     seat = table.seats.filter(number=_number(table, value)).first()
     if seat is None:
-        raise Refusal("no_such_seat")
+        raise Refusal("seats_changed" if who else "no_such_seat")
+    _still_there(seat, who)
     if seat.host:
         raise Refusal("not_the_host_seat")
     if not seat.bot:
@@ -231,6 +334,7 @@ def was_removed(table: Table, secret: str | None) -> bool:
     return bool(secret) and hashed(secret) in table.removed
 
 
+@at_table
 def let_back(table: Table, token) -> None:
     """The host lets a person they removed sit down again (from the same browser). Asked twice
     (a double click), the second finds them back already and changes nothing."""
@@ -245,6 +349,7 @@ def let_back(table: Table, token) -> None:
     table.save(update_fields=["removed", "removed_names"])
 
 
+@at_table
 def start(table: Table) -> None:
     """The host starts: every seat must have a person or a bot."""
     if table.started:
@@ -254,36 +359,32 @@ def start(table: Table) -> None:
         raise Refusal("not_ready")
     kind = games.get(table.kind)
     people = tuple(s.number for s in seats if not s.bot) + ((None,) if table.spectators else ())
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if locked.game_id is not None:
-            raise Refusal("started")
-        host = next(s for s in seats if s.host)
-        row = play.start(kind, owner(table), players=table.players, level=table.level, pace=table.pace,
-                         player_name=host.name, choices=table.choices, people=people,
-                         bots=[s.number for s in seats if s.bot])
-        row.language = table.language
-        row.save(update_fields=["language"])
-        table.game = row
-        table.save(update_fields=["game"])
+    host = next(s for s in seats if s.host)
+    row = play.start(kind, owner(table), players=table.players, level=table.level, pace=table.pace,
+                     player_name=host.name, choices=table.choices, people=people,
+                     bots=[s.number for s in seats if s.bot])
+    row.language = table.language
+    row.save(update_fields=["language"])
+    table.game = row
+    table.save(update_fields=["game"])
 
 
+@at_table
 def again(table: Table) -> Table:
     """"Play again": the next table with the same people and bots in the same seats, started at
-    once; whoever asks first makes it, everyone else's page follows (``Table.rematch``)."""
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if locked.rematch_id is not None:
-            return locked.rematch
-        fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
-                                     pace=table.pace, choices=table.choices, spectators=table.spectators,
-                                     language=table.language, removed=table.removed,
-                                     removed_names=table.removed_names)
-        Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
-                                       host=s.host, seen_ms=s.seen_ms, language=s.language)
-                                  for s in table.seats.all()])
-        locked.rematch = fresh
-        locked.save(update_fields=["rematch"])
+    once; whoever asks first makes it, everyone else's page follows (``Table.rematch``). Made
+    and started under the old table's lock: nobody is sent to a rematch not started yet."""
+    if table.rematch_id is not None:
+        return table.rematch
+    fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
+                                 pace=table.pace, choices=table.choices, spectators=table.spectators,
+                                 language=table.language, open_to_link=table.open_to_link,
+                                 removed=table.removed, removed_names=table.removed_names)
+    Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
+                                   host=s.host, seen_ms=s.seen_ms, language=s.language)
+                              for s in table.seats.all()])
+    table.rematch = fresh
+    table.save(update_fields=["rematch"])
     start(fresh)
     return fresh
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path("<str:code>/", views.table, name="table"),
     path("<str:code>/qr.svg", views.qr, name="qr"),
     path("<str:code>/sit/", views.sit, name="sit"),
+    path("<str:code>/leave/", views.leave, name="leave"),
     path("<str:code>/host/", views.host, name="host"),
     path("<str:code>/room/", views.room, name="room"),
     path("<str:code>/seats/", views.seats, name="seats"),

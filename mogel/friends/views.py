@@ -32,7 +32,7 @@ from mogel.push import connections
 from mogel.push.stream import checked, last_event_id, respond
 from mogel.table import regions
 
-from . import invite, service
+from . import guesses, invite, service
 from .forms import CodeForm, SitForm, table_form
 from .messages import MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
@@ -56,11 +56,29 @@ def with_table(view):
     @wraps(view)
     @connections.given_back
     def wrapped(request, code, *args, **kwargs):
-        table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
-        if table is None or not play.registered(table.kind):
-            return refuse(request, None, "wrong_code")
+        table, refusal = table_of(request, code)
+        if refusal:
+            return refuse(request, None, refusal)
         return view(request, table, *args, **kwargs)
     return wrapped
+
+
+def table_of(request, code: str):
+    """The table ``code`` names and None, or None and the refusal's code: ``wrong_code`` (a miss,
+    counted for the client's address) or ``too_many_guesses`` (its address missed too often:
+    refused, hit or miss, unless its browser has a seat there). ``guesses`` says why."""
+    code = (code or "").strip().upper()
+    table = Table.objects.filter(code=code).first() if CODE.match(code) else None
+    if table is not None and not play.registered(table.kind):
+        table = None
+    if table is not None and table.pk in (request.session.get(SESSION) or {}):
+        return table, None   # a seat of its own here: no count to read
+    if guesses.blocked(request) and (table is None or secret(request, table) is None):
+        return None, "too_many_guesses"
+    if table is None:
+        guesses.missed(request)
+        return None, "wrong_code"
+    return table, None
 
 
 def refuse(request, table, code: str, **extra):
@@ -68,7 +86,14 @@ def refuse(request, table, code: str, **extra):
     context = {"message": MESSAGES[code], "table": table, "join_url": reverse("friends:join"),
                "table_url": url("table", table) if table else None, **extra}
     template = "friends/refused.html#refusal" if request.htmx else "friends/refused.html"
-    return render(request, template, context, status=STATUS[code])
+    return _retry_after(render(request, template, context, status=STATUS[code]), code)
+
+
+def _retry_after(response, code: str):
+    """A refusal for too many wrong codes says when the count starts again."""
+    if code == "too_many_guesses":
+        response["Retry-After"] = str(guesses.retry_after_s())
+    return response
 
 
 # -- who is asking --------------------------------------------------------------------------------
@@ -124,7 +149,8 @@ def new(request, key):
     request.session["play_name"] = data["name"]
     table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
                                   pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
-                                  language=get_language() or "", address=address)
+                                  language=get_language() or "", address=address,
+                                  open_to_link=not data["ask_first"])
     remember(request, table, value)
     return redirect(url("table", table))
 
@@ -140,11 +166,10 @@ def join(request):
     """Where a code read out over the phone is typed."""
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            table = service.find(form.cleaned_data["code"].replace(" ", "").replace("-", ""))
-        except service.Refusal as refusal:
-            return render(request, "friends/join.html", {"form": form, "message": MESSAGES[refusal.code]},
-                          status=STATUS[refusal.code])
+        table, refusal = table_of(request, form.cleaned_data["code"].replace(" ", "").replace("-", ""))
+        if refusal:
+            return _retry_after(render(request, "friends/join.html", {"form": form, "message": MESSAGES[refusal]},
+                                       status=STATUS[refusal]), refusal)
         return redirect(url("table", table))
     status = 400 if request.method == "POST" else 200
     return render(request, "friends/join.html", {"form": form}, status=status)
@@ -167,9 +192,10 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "code_spaced": f"{table.code[:3]} {table.code[3:]}", "full": len(seats) >= table.players,
             "message": message, "room_url": url("room", table), "host_url": url("host", table),
             "sit_url": url("sit", table), "qr_url": url("qr", table), "join_link": invite.join_link(request),
+            "leave_url": url("leave", table),
             "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
             "stream_url": url("stream", table) if push.enabled() else None,
-            "sit_form": SitForm(), **_removal_context(table, mine, value)}
+            "sit_form": SitForm(), **_removal_context(table, mine, value), **_asking_context(request, table, mine)}
 
 
 def _removal_context(table: Table, mine, value) -> dict:
@@ -180,6 +206,15 @@ def _removal_context(table: Table, mine, value) -> dict:
     return {"removed": removed, "let_back": mine is None and bool(value) and not removed,
             "removed_people": service.removed_people(table) if mine is not None and mine.host else [],
             "table_url": url("table", table), "join_url": reverse("friends:join")}
+
+
+def _asking_context(request, table: Table, mine) -> dict:
+    """Who asked to sit down (for the host), the page's own ask, and whether the page's person
+    sees the seats (a stranger at a table the host lets each guest in to sees no names)."""
+    value = secret(request, table) if mine is None else None
+    mine_asked = next((a for a in table.asking if value and a["hash"] == service.hashed(value)), None)
+    return {"asking": [{"id": service.asker_id(a), "name": a["name"]} for a in table.asking],
+            "my_ask": mine_asked, "closed_to_me": mine is None and not table.open_to_link}
 
 
 @require_GET
@@ -234,7 +269,7 @@ def sit(request, table):
     form = SitForm(request.POST)
     if not form.is_valid():
         return _room_refusal(request, table, "bad_name")
-    if service.seat_of(table, secret(request, table)) is not None:
+    if service.seat_of(table, secret(request, table)) is not None or _asking_context(request, table, None)["my_ask"]:
         return redirect(url("table", table))
     if service.was_removed(table, secret(request, table)):
         # The browser the host took off the table: not under a new name either, until let back.
@@ -250,6 +285,18 @@ def sit(request, table):
     return redirect(url("table", table))
 
 
+@require_POST
+@with_table
+def leave(request, table):
+    """A guest gets up before the start: the waiting room again, with the seat free."""
+    try:
+        service.leave(table, secret(request, table))
+    except service.Refusal as refusal:
+        return _room_refusal(request, table, refusal.code)
+    room_changed(table)
+    return redirect(url("table", table))
+
+
 def _room_refusal(request, table, code):
     """The waiting room again with the refusal on it (the table unchanged); a started table's own page."""
     if table.started:
@@ -261,9 +308,12 @@ def _room_refusal(request, table, code):
 
 
 HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
-               "move": lambda t, p: service.move(t, p.get("seat"), p.get("to")),
-               "remove": lambda t, p: service.remove(t, p.get("seat")),
+               "move": lambda t, p: service.move(t, p.get("seat"), p.get("to"), p.get("who")),
+               "remove": lambda t, p: service.remove(t, p.get("seat"), p.get("who")),
                "start": lambda t, p: service.start(t),
+               "admit": lambda t, p: service.admit(t, p.get("who")),
+               "turn_away": lambda t, p: service.turn_away(t, p.get("who")),
+               "open": lambda t, p: service.open_table(t, p.get("open")),
                "back": lambda t, p: service.let_back(t, p.get("who"))}
 
 
@@ -278,7 +328,9 @@ def host(request, table):
             raise service.Refusal("no_such_seat")
         power(table, request.POST)
     except service.Refusal as refusal:
-        return _room_refusal(request, table, refusal.code)
+        # A second click on Start (or a start raced by another page's) finds the game begun: one outcome.
+        if not (refusal.code == "started" and request.POST.get("op") == "start"):
+            return _room_refusal(request, table, refusal.code)
     room_changed(table)
     if table.started:
         response = HttpResponse(status=204)
@@ -457,12 +509,14 @@ async def stream(request, code):
 
 def _source(request, code):
     """The stream's source for the page's person, or the refusal (the poll's own answers)."""
-    table = Table.objects.filter(code=code.upper()).first() if CODE.match(code) else None
-    if table is None or not play.registered(table.kind):
-        return refuse(request, None, "wrong_code")
+    table, refusal = table_of(request, code)
+    if refusal:
+        return refuse(request, None, refusal)
     if not table.started:
         def room_html(fresh):
             mine = service.seat_of(fresh, secret(request, fresh))
+            if mine is not None:   # a guest let in while this stream was open is at the table too
+                service.touch(mine, play.wall_ms())
             return render_to_string("friends/room.html#room", room_context(request, fresh, mine), request=request)
         mine = service.seat_of(table, secret(request, table))
         return RoomSource(table, None if mine is None else mine.pk, room_html)
