@@ -4,19 +4,15 @@ the write time-out while other pages are answered; the static files raise no ASG
 (mogel.push.caps, mogel.push.timeouts, mogel.pages.asyncfiles; docs/push.md "Caps and time-outs")."""
 
 import re
-import signal
 import socket
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, production_env
 from .test_push_servers import Stream
-from .test_server import STATIC_REFERENCE, Server, free_port
+from .test_server import STATIC_REFERENCE, Server, running
 
 PER_BROWSER = 2
 WRITE_TIMEOUT_S = 2
@@ -24,35 +20,9 @@ WRITE_TIMEOUT_S = 2
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("abuse")
-    db = tmp / "db.sqlite3"
-    env = production_env(DATABASE_URL=f"sqlite:///{db}", DJANGO_STATIC_ROOT=str(tmp / "static"),
-                         DJANGO_BEHIND_PROXY="1", WEB_CONCURRENCY="1",
-                         DJANGO_STREAMS_PER_BROWSER=str(PER_BROWSER), DJANGO_PUSH_WRITE_TIMEOUT_S=str(WRITE_TIMEOUT_S))
-    prepare = ("import django; django.setup(); from django.core.management import call_command as run; "
-               "run('migrate', verbosity=0); run('loadcontent', verbosity=0); "
-               "run('collectstatic', interactive=False, verbosity=0, "
-               "ignore_patterns=['admin', 'django_htmx', 'modeltranslation'])")
-    done = subprocess.run([sys.executable, "-c", prepare], cwd=ROOT, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stdout + done.stderr
-    port, log = free_port(), tmp / "server.log"
-    with log.open("w") as out:
-        process = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "--bind", f"127.0.0.1:{port}"],
-                                   cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    try:
-        server = Server(port, log)
-        for _ in range(300):
-            assert process.poll() is None, log.read_text()
-            try:
-                server.fetch("/healthz", https=False)
-                break
-            except OSError:
-                time.sleep(0.1)
-        server.db = db
+    with running(tmp_path_factory.mktemp("abuse"), WEB_CONCURRENCY="1", DJANGO_STREAMS_PER_BROWSER=str(PER_BROWSER),
+                 DJANGO_PUSH_WRITE_TIMEOUT_S=str(WRITE_TIMEOUT_S)) as server:
         yield server
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(timeout=20)
 
 
 def browser(site) -> Server:
