@@ -148,7 +148,8 @@ def measure(port: int, args) -> list[dict]:
     times, still = asyncio.run(reading())
     rows.append({"moment": f"{args.streams} read", "times": times, "open": still})
     time.sleep(args.settle)
-    sockets = [_never_read(port, attacker.stream_request(theirs, n)) for n in range(args.streams)]
+    # Pages of their own (the read moment's pages were pushed out: theirs would be refused).
+    sockets = [_never_read(port, attacker.stream_request(theirs, args.streams + n)) for n in range(args.streams)]
     time.sleep(args.settle)
     _settled(port)
     times = _page_times(victim, table, args.samples)
