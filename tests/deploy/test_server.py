@@ -81,8 +81,8 @@ def running(tmp: Path, **overrides):
     """gunicorn (gunicorn.conf.py: uvicorn workers) with the production settings on a throw-away
     SQLite file in ``tmp``, ``overrides`` added to its environment: the Server of one browser."""
     db = tmp / "db.sqlite3"
-    env = production_env(DATABASE_URL=f"sqlite:///{db}", DJANGO_STATIC_ROOT=str(tmp / "static"),
-                         DJANGO_BEHIND_PROXY="1", WEB_CONCURRENCY="2", **overrides)
+    env = production_env(**{"DATABASE_URL": f"sqlite:///{db}", "DJANGO_STATIC_ROOT": str(tmp / "static"),
+                            "DJANGO_BEHIND_PROXY": "1", "WEB_CONCURRENCY": "2", **overrides})
     # What a deployment runs before it starts the server, in one process to save start-ups;
     # first making sure DATABASE_URL is obeyed, so no other database is touched. The other
     # apps' static files (the admin's, 3/4 of the lot) would only make the test slower.
