@@ -22,6 +22,7 @@ import logging
 import time
 import weakref
 from collections import OrderedDict, defaultdict
+from typing import Callable
 
 from asgiref.sync import sync_to_async
 from django.db import IntegrityError, close_old_connections, connections, transaction
@@ -272,12 +273,13 @@ class SyncWaiter:
     def __init__(self):
         self.connection = None
         self.epoch = 0
-        self.watched, self.shut = None, False
+        self.watched, self.shut, self.before = None, False, None
 
-    def watch(self, channel: str) -> None:
+    def watch(self, channel: str, before: Callable[[], bool]) -> None:
         """As :func:`watch`, for this stream's one channel: :attr:`shut` once notified; a wait
-        then ends at once."""
-        self.watched = channel
+        then ends at once. ``before()`` (PostgreSQL): whether it was notified before this waiter
+        listened, asked once as it begins to (SQLite reads the channel's row with each wait)."""
+        self.watched, self.before = channel, before
 
     def health(self) -> int | None:
         """As :func:`health`. SQLite: its wait compares the row's version itself, so it misses
@@ -307,6 +309,9 @@ class SyncWaiter:
             self.connection = psycopg.Connection.connect(**_pg_params(), autocommit=True)
             self.connection.execute(f"LISTEN {PG_CHANNEL}")
             self.epoch += 1
+            if self.before is not None and self.before():
+                self.shut = True
+                return None
         while (left := ends - time.monotonic()) > 0:
             for note in self.connection.notifies(timeout=left):
                 parsed = _parse(note.payload)

@@ -109,6 +109,11 @@ def _shut(stream_ids: list[int]) -> None:
         broker.notify(shut_channel(stream_id), 1)
 
 
+def pushed_out(stream_id: int) -> bool:
+    """Whether a newer stream closed this one (for a waiter that did not listen yet)."""
+    return OpenStream.objects.filter(pk=stream_id, pushed_out=True).exists()
+
+
 def ended(stream_id: int) -> None:
     """The stream ended. A pushed-out one leaves its row: its page's reconnect is then refused
     while the cap is full, instead of pushing out another page."""

@@ -276,7 +276,7 @@ class _Keeps:
 def _served_sync(source, encode, stream_id=None):
     waiter = broker.SyncWaiter()
     if stream_id is not None:
-        waiter.watch(caps.shut_channel(stream_id))
+        waiter.watch(caps.shut_channel(stream_id), lambda: caps.pushed_out(stream_id))
     steps, answer = _steps(waiter.health, lambda: waiter.shut), None
     try:
         while command := _next(steps, answer):
