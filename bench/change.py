@@ -201,12 +201,16 @@ def caught_source(views, client, url: str, **params):
     """The stream's source the page's stream view builds (its request through every middleware);
     ``params``: more of the stream's address (``page``: the page's id)."""
     caught = []
-    real = views.respond
-    views.respond = lambda request, source: caught.append(source) or real(request, _Idle())
+    real = views.serve
+
+    async def catch(request, source):
+        caught.append(source)
+        return await real(request, _Idle())
+    views.serve = catch
     try:
         client.get(url + "stream/", {"version": 0, **params})
     finally:
-        views.respond = real
+        views.serve = real
     return caught[0]
 
 

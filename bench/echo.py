@@ -62,12 +62,16 @@ def _source(client, url):
             return Update("bench", 0, done=True)
         later = first
 
-    caught, real = [], views.respond
-    views.respond = lambda request, source: caught.append(source) or real(request, Idle())
+    caught, real = [], views.serve
+
+    async def catch(request, source):
+        caught.append(source)
+        return await real(request, Idle())
+    views.serve = catch
     try:
         client.get(url + "stream/", {"version": 0, "page": PAGE})
     finally:
-        views.respond = real
+        views.serve = real
     return caught[0]
 
 

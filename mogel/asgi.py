@@ -10,6 +10,8 @@ import os
 from django.conf import settings
 from django.core.asgi import get_asgi_application
 
+from mogel.push.timeouts import WriteTimeouts
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mogel.settings")
 # The settings pool database connections instead of keeping one per thread (mogel/settings.py).
 os.environ.setdefault("DJANGO_ASGI", "1")
@@ -21,3 +23,6 @@ if settings.DEBUG:
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
     application = ASGIStaticFilesHandler(application)
+
+# A stream whose client stops reading is dropped after a time-out instead of waiting for ever.
+application = WriteTimeouts(application)

@@ -76,6 +76,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Under ASGI, file responses (WhiteNoise's) iterate asynchronously (mogel/pages/asyncfiles.py).
+    "mogel.pages.asyncfiles.AsyncFilesMiddleware",
     # Production only: static files straight from the app server, before anything
     # else looks at the request (development uses runserver's own static view).
     *([] if DEBUG else ["whitenoise.middleware.WhiteNoiseMiddleware"]),
@@ -291,6 +293,12 @@ MOGEL_FALLBACK_POLL_MS = 1000 # how often a page polls while its stream is down
 # How often an idle stream notes the page's presence and sends a comment (proxies, dead pages).
 MOGEL_PUSH_TICK_MS = int(os.environ.get("DJANGO_PUSH_TICK_MS", "1000"))
 MOGEL_PUSH_LIFETIME_S = 300   # a stream ends after this; the page reconnects and is redrawn
+# Open streams per browser (session) and per client address; a new one closes the oldest
+# (mogel.push.caps, docs/push.md "Caps and time-outs").
+MOGEL_STREAMS_PER_BROWSER = int(os.environ.get("DJANGO_STREAMS_PER_BROWSER", "4"))
+MOGEL_STREAMS_PER_ADDRESS = int(os.environ.get("DJANGO_STREAMS_PER_ADDRESS", "16"))
+# A stream whose write the client has not taken within this long is ended (mogel.push.timeouts).
+MOGEL_PUSH_WRITE_TIMEOUT_S = float(os.environ.get("DJANGO_PUSH_WRITE_TIMEOUT_S", "10"))
 # Abuse caps, counted in the database (tests that start many games raise them).
 MOGEL_UNFINISHED_GAMES_PER_SESSION = 3
 # Per client address (behind a trusted proxy: the address it saw), games touched in the last

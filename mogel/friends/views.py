@@ -29,7 +29,7 @@ from mogel.play.models import PracticeGame
 from mogel.play.shell import place_presence
 from mogel.play.views import TABLE, seat_context, too_hurried
 from mogel.push import connections
-from mogel.push.stream import checked, last_event_id, respond
+from mogel.push.stream import checked, last_event_id, serve
 from mogel.table import regions
 
 from . import guesses, invite, service
@@ -504,7 +504,7 @@ async def stream(request, code):
     """Every page of the table pushed as it changes (mogel.push, docs/push.md): the waiting room's
     seats until the start, then the game as the page's own seat (or a spectator) sees it."""
     found = await checked(request, _source, request, code)
-    return found if isinstance(found, HttpResponse) else respond(request, found)
+    return found if isinstance(found, HttpResponse) else await serve(request, found)
 
 
 def _source(request, code):

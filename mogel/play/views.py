@@ -20,7 +20,7 @@ from mogel.core.errors import IllegalAction
 from mogel.pages.caching import shows_a_hand
 
 from mogel.push import broker, connections
-from mogel.push.stream import checked, last_event_id, respond
+from mogel.push.stream import checked, last_event_id, serve
 from mogel.table import regions
 from mogel.table.memo import per_language
 
@@ -353,7 +353,7 @@ async def stream(request, kind=None, game_id=""):
     painter = regions.Painter(found, lambda turn, client: _sent(request, turn, client_version=client, log_tail=tail),
                               lambda context: render_to_string(TABLE, context, request=request))
     source = TableSource(found, game_id, owner, known, painter, page=echo.page_of(request.GET.get("page")))
-    return respond(request, source)
+    return await serve(request, source)
 
 
 @require_GET

@@ -22,6 +22,7 @@ import logging
 import time
 import weakref
 from collections import OrderedDict, defaultdict
+from typing import Callable
 
 from asgiref.sync import sync_to_async
 from django.db import IntegrityError, close_old_connections, connections, transaction
@@ -120,8 +121,12 @@ class _Hub:
         # count, and finds the same one later while listening, has missed no change meanwhile.
         self.epoch = 0
         self.failing = False
+        # Channels a stream only looks at, at its beat (its own ``shut-<id>``): whether heard.
+        self.watched: dict[str, bool] = {}
 
     def heard(self, channel: str, version: int) -> None:
+        if channel in self.watched:
+            self.watched[channel] = True
         if version > self.recent.get(channel, -1):
             self.recent[channel] = version
         self.recent.move_to_end(channel)
@@ -169,6 +174,13 @@ class _Hub:
             if not self.waiting[channel]:
                 del self.waiting[channel]
 
+    def watch(self, channel: str) -> None:
+        self.watched.setdefault(channel, False)
+        self.start()
+
+    def heard_of(self, channel: str) -> bool:
+        return self.watched.get(channel, False) or channel in self.recent
+
     async def _guarded(self) -> None:
         try:
             await (self._listen() if postgres() else self._poll())
@@ -183,8 +195,9 @@ class _Hub:
             self.listening.clear()
 
     async def _poll(self) -> None:
-        while self.waiting:
-            for name, version in await sync_to_async(_pooled_versions, thread_sensitive=False)(list(self.waiting)):
+        while self.waiting or self.watched:
+            names = list({*self.waiting, *self.watched})
+            for name, version in await sync_to_async(_pooled_versions, thread_sensitive=False)(names):
                 self.heard(name, version)
             self.failing = False
             await asyncio.sleep(POLL_S)
@@ -203,7 +216,7 @@ class _Hub:
                     parsed = _parse(note.payload)
                     if parsed:
                         self.heard(*parsed)
-                idle = 0.0 if self.waiting else idle + 1.0
+                idle = 0.0 if self.waiting or self.watched else idle + 1.0
         finally:
             await connection.close()
 
@@ -231,6 +244,21 @@ def health() -> int | None:
     return _hub().health()
 
 
+def watch(channel: str) -> None:
+    """Note whether ``channel`` is ever notified, for :func:`heard_of` (no wait on it: a stream
+    looks at its beat). Call it in the event loop's thread; :func:`unwatch` when done."""
+    _hub().watch(channel)
+
+
+def unwatch(channel: str) -> None:
+    _hub().watched.pop(channel, None)
+
+
+def heard_of(channel: str) -> bool:
+    """Whether this process heard ``channel`` notified since :func:`watch` (or lately)."""
+    return _hub().heard_of(channel)
+
+
 async def wait(channel: str, known: int, timeout_s: float) -> int | None:
     """The newer version of ``channel`` once one is committed (> ``known``), or None after
     ``timeout_s`` seconds (the caller's next wake time)."""
@@ -245,6 +273,13 @@ class SyncWaiter:
     def __init__(self):
         self.connection = None
         self.epoch = 0
+        self.watched, self.shut, self.before = None, False, None
+
+    def watch(self, channel: str, before: Callable[[], bool]) -> None:
+        """As :func:`watch`, for this stream's one channel: :attr:`shut` once notified; a wait
+        then ends at once. ``before()`` (PostgreSQL): whether it was notified before this waiter
+        listened, asked once as it begins to (SQLite reads the channel's row with each wait)."""
+        self.watched, self.before = channel, before
 
     def health(self) -> int | None:
         """As :func:`health`. SQLite: its wait compares the row's version itself, so it misses
@@ -258,9 +293,13 @@ class SyncWaiter:
         ends = time.monotonic() + max(0.0, timeout_s)
         if not postgres():
             while True:
-                version = dict(_versions([channel])).get(channel)
+                versions = dict(_versions([channel, self.watched] if self.watched else [channel]))
+                self.shut = self.shut or self.watched in versions
+                version = versions.get(channel)
                 if version is not None and version > known:
                     return version
+                if self.shut:
+                    return None
                 left = ends - time.monotonic()
                 if left <= 0:
                     return None
@@ -270,11 +309,17 @@ class SyncWaiter:
             self.connection = psycopg.Connection.connect(**_pg_params(), autocommit=True)
             self.connection.execute(f"LISTEN {PG_CHANNEL}")
             self.epoch += 1
+            if self.before is not None and self.before():
+                self.shut = True
+                return None
         while (left := ends - time.monotonic()) > 0:
             for note in self.connection.notifies(timeout=left):
                 parsed = _parse(note.payload)
                 if parsed and parsed[0] == channel and parsed[1] > known:
                     return parsed[1]
+                if parsed and parsed[0] == self.watched:
+                    self.shut = True
+                    return None
         return None
 
     def close(self) -> None:

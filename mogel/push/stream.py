@@ -29,10 +29,10 @@ from typing import Callable, Hashable
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 
-from . import broker
+from . import broker, caps
 from .connections import released
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 RETRY_MS = 1000
 # The event that closes the page's EventSource for good (the htmx extension's sse-close).
 CLOSE = "close"
+# A stream a newer one pushed out (mogel.push.caps) tells its page to reconnect this much later:
+# it polls meanwhile, and a reconnect while the cap is still full is refused (429).
+PUSHED_OUT_RETRY_MS = 30_000
 
 
 @dataclass
@@ -111,13 +114,15 @@ NEVER = float("inf")
 EARLY_S = 0.001
 
 
-def _steps(health):
+def _steps(health, shut=lambda: False):
     """The loop, as commands for the server: (FIRST,) and (LATER, heard, sure) ask the source (its
     database step, in a worker thread) and are answered with its Update; (SEND, text); (WAIT,
     channel, version, timeout_s) is answered with the version the broker heard, or None; (KEEP,
     keep) with True once the page's presence is noted (False: ask the source instead).
     ``health()``: the broker's token (:func:`broker.health`): the same token before a step and
-    after a wait means that no change was missed in between.
+    after a wait means that no change was missed in between. ``shut()``: a newer stream of the
+    same browser or address closed this one (mogel.push.caps): looked at after every wait, the
+    stream then ends, its page told to come back only later.
 
     Nothing is sent at a moment only the server knows: an event when the source has news
     for the page, else a comment on a fixed beat from the stream's start (it keeps proxies
@@ -137,6 +142,9 @@ def _steps(health):
         if now >= ends:
             return
         heard = yield WAIT, update.channel, update.version, max(0.0, min(beat, ends, wake, keep) - now)
+        if shut():
+            yield SEND, f"retry: {PUSHED_OUT_RETRY_MS}\n\n"
+            return
         sure = token is not None and health() == token
         # Nothing heard, nothing missed, nothing due: the beat runs no step of the source.
         quiet = heard is None and sure and not update.each_beat and _now() < wake - EARLY_S
@@ -211,10 +219,13 @@ async def checked(request, call, *args):
     return await sync_to_async(call)(*args)
 
 
-async def _served_async(source, encode):
+async def _served_async(source, encode, stream_id=None):
+    shut = None if stream_id is None else caps.shut_channel(stream_id)
+    if shut:
+        broker.watch(shut)
     await broker.ready()
     keeps = _Keeps()
-    steps, answer = _steps(keeps.health), None
+    steps, answer = _steps(keeps.health, lambda: shut is not None and broker.heard_of(shut)), None
     try:
         while command := _next(steps, answer):
             answer = None
@@ -233,6 +244,9 @@ async def _served_async(source, encode):
     finally:
         keeps.stop()
         steps.close()
+        if shut:
+            broker.unwatch(shut)
+            await sync_to_async(released, thread_sensitive=False)(caps.ended, stream_id)
 
 
 class _Keeps:
@@ -259,9 +273,11 @@ class _Keeps:
             self.task.cancel()
 
 
-def _served_sync(source, encode):
+def _served_sync(source, encode, stream_id=None):
     waiter = broker.SyncWaiter()
-    steps, answer = _steps(waiter.health), None
+    if stream_id is not None:
+        waiter.watch(caps.shut_channel(stream_id), lambda: caps.pushed_out(stream_id))
+    steps, answer = _steps(waiter.health, lambda: waiter.shut), None
     try:
         while command := _next(steps, answer):
             answer = None
@@ -278,6 +294,8 @@ def _served_sync(source, encode):
     finally:
         waiter.close()
         steps.close()
+        if stream_id is not None:
+            caps.ended(stream_id)
 
 
 # Keeps falling due within this long are noted together: one thread and one query for all.
@@ -322,11 +340,22 @@ def _keeper() -> _Keeper:
     return _keepers[loop]
 
 
-def respond(request, source) -> StreamingHttpResponse:
-    """The stream for ``source`` (see the module's docstring), as the server serving ``request`` needs it."""
+async def serve(request, source) -> HttpResponse:
+    """The stream for ``source``, counted against its browser's and its address's caps
+    (mogel.push.caps): the oldest beyond them is closed. 429 for a page pushed out while the
+    cap is still full: it polls meanwhile and tries again later (the extension's back-off)."""
+    stream_id = await checked(request, caps.opened, caps.opener(request), int(time.time() * 1000))
+    if stream_id is None:
+        return HttpResponse(status=429, headers={"Retry-After": str(PUSHED_OUT_RETRY_MS // 1000)})
+    return respond(request, source, stream_id)
+
+
+def respond(request, source, stream_id: int | None = None) -> StreamingHttpResponse:
+    """The stream for ``source`` (see the module's docstring), as the server serving ``request``
+    needs it; ``stream_id``: its row among the open streams (:func:`serve`), ended with it."""
     gzip = _accepts_gzip(request)
     served = _served_async if isinstance(request, ASGIRequest) else _served_sync
-    response = StreamingHttpResponse(served(source, _Gzip(gzip)), content_type="text/event-stream")
+    response = StreamingHttpResponse(served(source, _Gzip(gzip), stream_id), content_type="text/event-stream")
     patch_vary_headers(response, ("Accept-Encoding",))
     if gzip:
         response["Content-Encoding"] = "gzip"

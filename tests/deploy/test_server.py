@@ -5,6 +5,7 @@ Runs the real thing in separate processes (migrate, loadcontent, collectstatic, 
 a free loopback port) on a throw-away SQLite file, so it needs no PostgreSQL.
 """
 
+import contextlib
 import gzip
 import http.client
 import importlib.util
@@ -75,12 +76,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("production")
+@contextlib.contextmanager
+def running(tmp: Path, **overrides):
+    """gunicorn (gunicorn.conf.py: uvicorn workers) with the production settings on a throw-away
+    SQLite file in ``tmp``, ``overrides`` added to its environment: the Server of one browser."""
     db = tmp / "db.sqlite3"
-    env = production_env(DATABASE_URL=f"sqlite:///{db}", DJANGO_STATIC_ROOT=str(tmp / "static"),
-                         DJANGO_BEHIND_PROXY="1", WEB_CONCURRENCY="2")
+    env = production_env(**{"DATABASE_URL": f"sqlite:///{db}", "DJANGO_STATIC_ROOT": str(tmp / "static"),
+                            "DJANGO_BEHIND_PROXY": "1", "WEB_CONCURRENCY": "2", **overrides})
     # What a deployment runs before it starts the server, in one process to save start-ups;
     # first making sure DATABASE_URL is obeyed, so no other database is touched. The other
     # apps' static files (the admin's, 3/4 of the lot) would only make the test slower.
@@ -101,6 +103,7 @@ def server(tmp_path_factory):
                                    cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         site = Server(port, log)
+        site.db = db
         for _ in range(300):
             assert process.poll() is None, log.read_text()
             try:
@@ -112,6 +115,12 @@ def server(tmp_path_factory):
     finally:
         process.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
         process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running(tmp_path_factory.mktemp("production")) as site:
+        yield site
 
 
 def page_paths() -> list[str]:

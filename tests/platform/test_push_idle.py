@@ -108,6 +108,11 @@ def after_first_event(read):
     return [(at, [q["sql"] for q in captured[ended:until]]) for (_began, ended, at), until in zip(waits, next_began)]
 
 
+def its_end(sql):
+    """The stream's end giving back its place among the open streams (mogel.push.caps): no beat's."""
+    return "push_openstream" in sql or "push_channel" in sql
+
+
 def game_reads(sqls):
     return [sql for sql in sqls if sql.startswith("SELECT") and "play_practicegame" in sql]
 
@@ -118,7 +123,8 @@ def test_an_idle_stream_sends_every_beat_and_only_notes_the_presence_without_rea
     comments = [at for at, what, _id in sent if what == "comment"]
     # Every beat from the stream's start, whatever the server did between them.
     assert comments == list(range(TICK_MS, 5000 + TICK_MS, TICK_MS))
-    steps = [(at, sqls) for at, sqls in after_first_event(stream) if sqls]
+    steps = [(at, [sql for sql in sqls if not its_end(sql)]) for at, sqls in after_first_event(stream)]
+    steps = [(at, sqls) for at, sqls in steps if sqls]
     # No read of the game at all, and only as many presence writes as half-graces went by.
     assert not any(game_reads(sqls) for _at, sqls in steps)
     assert all(sqls == [sqls[0]] and sqls[0].startswith("UPDATE") for _at, sqls in steps)

@@ -58,7 +58,26 @@
   function withPage(url) { return url + (url.indexOf("?") < 0 ? "?" : "&") + "page=" + page; }
   if (window.htmx && window.htmx.createEventSource) {
     var connect = window.htmx.createEventSource;   // the SSE extension's, loaded before this script
-    window.htmx.createEventSource = function (url) { return connect(withPage(url)); };
+    window.htmx.createEventSource = function (url) { return quiet(connect(withPage(url))); };
+  }
+
+  /* A stream's end is no error: it ends after its lifetime, when a newer tab takes its place,
+     when the server restarts, and the page polls and reconnects by itself (above, away.js). The
+     extension hands the browser's error Event to htmx as the error of its htmx:sseError, and
+     htmx logs every such error with console.error, as "[object Event]". Its handler is given
+     no Event instead: htmx:sseError still fires (the fallback poll above), the extension still
+     reconnects, and nothing is logged. */
+  var nativeOnError = window.EventSource && Object.getOwnPropertyDescriptor(EventSource.prototype, "onerror");
+  function quiet(source) {
+    if (!nativeOnError || !source) { return source; }
+    Object.defineProperty(source, "onerror", {
+      configurable: true,
+      get: function () { return nativeOnError.get.call(source); },
+      set: function (handler) {
+        nativeOnError.set.call(source, handler && function () { return handler.call(source); });
+      }
+    });
+    return source;
   }
 
   /* A request of the table whose answer the page did not get: a server error, a lost
