@@ -230,6 +230,12 @@ class PracticeHooks:
         friends' table passes ``seats``, the people's seats the bots do not play for."""
         return 0
 
+    def held_deadline_ms(self, game, seats=(0,)) -> int:
+        """How long after the game's next deadline (``next_deadline``: a window or an act running
+        out) the server waits before applying it: a fast action a person could still have made
+        in time, on its way (``service.deadline_due``). ``seats`` as for :meth:`held_ms`."""
+        return 0
+
     def fast_time(self, game, verb: str, at: int) -> int:
         """The game time a fast action dated ``at`` is applied at (never before the clock, by default)."""
         return max(at, game.clock)

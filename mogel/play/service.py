@@ -384,10 +384,24 @@ def due(turn: Turn, move) -> int:
     """When the server makes a planned bot move: at its time, or later while the kind holds it
     back (``GameKind.held_ms``: a bot's reflex a person could still beat with a tap on its way;
     at a table of several people, any person the bots do not play for)."""
+    return move.at + turn.kind.held_ms(turn.game, move, seats=_people(turn))
+
+
+def _people(turn: Turn) -> tuple:
+    """The seats people play now (the practice game's one player, or at a friends' table every
+    person the bots do not play for)."""
     if turn.people is None:
-        return move.at + turn.kind.held_ms(turn.game, move)
-    people = tuple(s for s in turn.people if s is not None and s not in (turn.bots or ()))
-    return move.at + turn.kind.held_ms(turn.game, move, seats=people)
+        return (HUMAN,)
+    return tuple(s for s in turn.people if s is not None and s not in (turn.bots or ()))
+
+
+def deadline_due(turn: Turn, deadline: int) -> int:
+    """When the server applies the game's next deadline (a window or an act running out): at its
+    time, or up to the credit cap later while a person could still have answered it in time with
+    a tap on its way (``GameKind.held_deadline_ms``). A tap made before the deadline reaches the
+    server up to the cap later than it counts (:func:`dated`); closed by another page's request
+    meanwhile, the window would refuse it ("Too late") though it was in time on its screen."""
+    return deadline + turn.kind.held_deadline_ms(turn.game, _people(turn))
 
 
 def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
@@ -410,8 +424,12 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
         move = turn.plan()
         deadline = game.next_deadline()
         if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
-            _after(turn, game.advance(deadline))
-            continue
+            if tap or deadline_due(turn, deadline) <= now:
+                _after(turn, game.advance(deadline))
+                continue
+            # Held: the game's clock stays before it, or the engine would apply it now.
+            now = deadline - 1
+            break
         if move is not None and (move.at if tap else due(turn, move)) <= now:
             reflex = kind.is_reflex(game, move.action)
             if not reflex and deliberate:
@@ -652,7 +670,7 @@ def _wake(turn: Turn) -> int | None:
     times = []
     deadline = game.next_deadline()
     if deadline is not None:
-        times.append(deadline)
+        times.append(deadline_due(turn, deadline))
     if not row.hold:
         move = turn.plan()
         if move is not None:

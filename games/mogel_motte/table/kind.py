@@ -220,6 +220,27 @@ class MogelMotte(GameKind):
             return CREDIT_CAP_MS
         return 0
 
+    def held_deadline_ms(self, game, seats=(HUMAN,)):
+        """A window or a cheat's act runs out a credit cap later while a person could still
+        answer it: a slap from someone who has not slapped, a race from someone holding the
+        card, a Caught! from a guard who is a person. Their tap, made in time on their screen,
+        may still be on its way (``service.dated`` counts it at that time); applied at once by
+        another page's request, the deadline would refuse it. Nothing any page draws changes
+        meanwhile: the table is drawn at the present, so the window is gone from every screen
+        at its time."""
+        from mogel.play.service import CREDIT_CAP_MS
+
+        deadline = game.next_deadline()
+        window = game.window
+        if window is not None and window["closes"] == deadline:
+            if window["kind"] == "mosquito":
+                answering = [s for s in seats if s != window["by"] and s not in window["slapped"]]
+            else:
+                answering = [s for s in seats if any(a.startswith("race ") for a in game.legal_actions(s))]
+            return CREDIT_CAP_MS if answering else 0
+        acts = [s for s, act in game.acts.items() if act["until"] == deadline and s != game.guard]
+        return CREDIT_CAP_MS if acts and game.guard in seats else 0
+
     def fast_time(self, game, verb, at):
         """A slap may be dated before what others did meanwhile (the engine places it among the
         slaps by its time); anything else happens no earlier than the game's clock."""
