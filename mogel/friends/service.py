@@ -543,6 +543,7 @@ def run(table: Table, seat: int | None, action: str | None = None, posted_versio
         bots = [s.number for s in seats if s.bot or (gone(s, wall) and s.number != seat)]
         turn = play.load_for(row, seat, people(table, seats), bots)
         turn.seats, turn.sends, turn.page = seats, sends, page
+        turn.away = frozenset(s.number for s in seats if away(s, wall) and s.number != seat)
         now = play.game_now(row, turn.game)
         refusal = None
         if action is None:

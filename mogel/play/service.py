@@ -105,6 +105,9 @@ class Turn:
     people: tuple | None = None
     # The seats the bots play now (None: every seat but HUMAN, the kind's default).
     bots: frozenset | None = None
+    # People whose pages have been silent a while (a friends' table's "away"): nothing of theirs
+    # is on its way, so no bot move or closing window waits for them (:func:`_people`).
+    away: frozenset = frozenset()
     # The people's marks on the events logged since the last save (:func:`_seat_records`).
     seat_records: list = field(default_factory=list)
     # ``row.ready`` as read: saved only over the same (two people pressing "go on" at once).
@@ -392,7 +395,7 @@ def _people(turn: Turn) -> tuple:
     person the bots do not play for)."""
     if turn.people is None:
         return (HUMAN,)
-    return tuple(s for s in turn.people if s is not None and s not in (turn.bots or ()))
+    return tuple(s for s in turn.people if s is not None and s not in (turn.bots or ()) and s not in turn.away)
 
 
 def deadline_due(turn: Turn, deadline: int) -> int:

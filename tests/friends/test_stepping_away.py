@@ -172,9 +172,11 @@ def test_a_fast_window_closes_on_time_while_someone_is_away(window, clock, scena
         assert ann.post(table_url(table) + "act/", {"action": ann_does, "version": version_of(page)},
                         HTTP_HX_REQUEST="true").status_code == 200
     page, closed = polled_until(ann, table, clock, closes)
-    # It closed at its own time, for everyone: not held open for Ben until a bot plays for him.
+    # It closed at its own time, for everyone: not held open for Ben until a bot plays for him. Its
+    # end may wait one credit cap for Ann's tap on its way (docs/friends.md "Far-away friends").
     row = PracticeGame.objects.get(pk=table.game_id)
-    assert closed["t"] == opened[deadline] and play.clock_at(row, clock.ms) - opened[deadline] <= 250
+    assert closed["t"] == opened[deadline]
+    assert play.clock_at(row, clock.ms) - opened[deadline] <= play.CREDIT_CAP_MS + 250
     assert on_seats(page)[1][0] == "away"
     if scenario is MOSQUITO:
         assert closed["seat"] == 1   # Ann slapped; Ben, away, is the slowest
