@@ -39,7 +39,7 @@ ROOM_CHANNEL = "room-"   # + the table's id
 # Who is at the table (#seats), pushed beside the table on the same stream.
 SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
-POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold")
+POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold", "over")
 
 
 def room_channel(table: Table) -> str:
@@ -111,6 +111,12 @@ class GameSource:
             return Update(self.channel, 0, done=True)
         mine = row.publics.get(play.mark(self.seat), 0)
         self._answered(row, mine)
+        if row.over and mine == self.sent and row.hold == self.held:
+            # The last table is on the page already (its own move's answer): nothing to draw,
+            # but from now on the stream waits for the rematch (before, it went on reading a
+            # finished game until somebody's grace ran out, and followed "Play again" that late).
+            self.over = True
+            return self._after_game()
         seats = service.seats_of(self.table)
         self._touch(seats, wall)
         if (mine == self.sent and row.hold == self.held

@@ -9,6 +9,8 @@ from django.test import Client, RequestFactory
 from django.utils import translation
 
 from mogel.friends.models import Seat
+from mogel.play import echo
+from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.push import broker
 
@@ -139,11 +141,13 @@ def test_a_room_stream_open_at_the_start_sends_what_loads_the_game_and_ends(shor
 
 # -- who is at the table, pushed ------------------------------------------------------------------
 
-def source_of(client, table, version=0):
-    """The stream's source a page of ``client`` gets (mogel.friends.views._source), read step by step."""
+def source_of(client, table, version=0, page=None):
+    """The stream's source a page of ``client`` gets (mogel.friends.views._source), read step by step;
+    ``page``: the page's own id (mogel.play.echo), as table.js adds it to the stream's address."""
     from mogel.friends import views
 
-    request = RequestFactory().get(table_url(table) + "stream/", {"version": version})
+    params = {"version": version, **({"page": page} if page else {})}
+    request = RequestFactory().get(table_url(table) + "stream/", params)
     request.session, request.htmx = client.session, False
     with translation.override("en"):
         return views._source(request, table.code)
@@ -282,3 +286,30 @@ def test_a_stream_opened_after_the_rematch_moves_the_page_at_once(fast, clock, s
     events = stream(ben, table, version=0)
     assert [e["event"] for e in events] == ["redraw", "seats", "close"]
     assert 'hx-trigger="load"' in events[1]["data"]
+
+
+def test_play_again_reaches_the_page_whose_own_move_ended_the_game(fast, clock):
+    """The last move's answer is already on its page (the mover's echo, mogel.play.echo): the
+    stream has no table to send, yet it must know the game is over and follow "Play again"."""
+    pages = {0: "a" * 24, 1: "b" * 24}
+    ann, ben = Client(headers={"X-Table-Page": pages[0]}), Client(headers={"X-Table-Page": pages[1]})
+    table = create(ann, kind="mogelei", spectators="on")
+    sit("Ben", table, client=ben)
+    host(ann, table, "bot", seat="all")
+    host(ann, table, "start")
+    table.refresh_from_db()
+    sources = {seat: source_of(client, table, page=pages[seat]) for seat, client in ((0, ann), (1, ben))}
+    for source in sources.values():
+        source.first()
+    play_out(table, {0: ann, 1: ben}, clock)
+    row = PracticeGame.objects.get(pk=table.game_id)
+    mover = next(seat for seat, page in pages.items() if row.answered.startswith(page))
+    assert echo.answered(row, pages[mover], play.mark(mover), row.publics[play.mark(mover)])   # the final table
+    clock.tick(1_000)
+    assert ann.post(table_url(table) + "again/").status_code == 302
+    table.refresh_from_db()
+    # The mover's page showed the last table already: its stream sends it no table, only the move.
+    update = sources[mover].later()
+    events = sse_events(update.message or "")
+    assert update.done and [e["event"] for e in events] == ["seats"]
+    assert 'hx-trigger="load"' in events[0]["data"] and f'hx-get="{table_url(table)}seats/"' in events[0]["data"]
