@@ -86,7 +86,7 @@ def test_the_waiting_room_streams_its_seats_per_person(short):
     table = create(ann)
     ben = sit("Ben", table)
     html = ann.get(table_url(table)).content.decode()
-    assert f'sse-connect="{table_url(table)}stream/"' in html and 'sse-swap="room"' in html
+    assert f'sse-connect="{table_url(table)}stream/"' in html and 'sse-swap="room,go"' in html
     [mine] = stream(ann, table)
     [his] = stream(ben, table)
     assert mine["event"] == his["event"] == "room"
@@ -136,7 +136,8 @@ def test_a_room_stream_open_at_the_start_sends_what_loads_the_game_and_ends(shor
         assert "(bot)" in update.message or "bot" in update.message
         host(ann, table, "start")
         update = source.later()
-    assert update.done and 'hx-trigger="load"' in update.message and 'hx-get="/en/friends/' in update.message
+    # Where the game is, for the page to open at once (no ask of the room first), and the stream ends.
+    assert update.done and sse_events(update.message) == [{"event": "go", "id": None, "data": table_url(table)}]
 
 
 # -- who is at the table, pushed ------------------------------------------------------------------
@@ -270,22 +271,24 @@ def test_after_the_game_play_again_by_one_seat_reaches_the_other_seat_and_a_spec
     table.refresh_from_db()
     for name in ("ann", "spectator"):
         update = sources[name].later()
-        [moving] = sse_events(update.message)
-        assert update.done and moving["event"] == "seats"
-        assert 'hx-trigger="load"' in moving["data"] and f'hx-get="{table_url(table)}seats/"' in moving["data"]
-    # The moving panel's one ask answers with the rematch.
+        # The rematch's address, for the page to open at once, and the stream ends.
+        assert update.done and sse_events(update.message) == [{"event": "go", "id": None,
+                                                               "data": table_url(table.rematch)}]
+    # A page whose stream is down asks who is at the table, and the answer moves it the same way.
     assert ann.get(table_url(table) + "seats/", HTTP_HX_REQUEST="true")["HX-Redirect"] == table_url(table.rematch)
 
 
 def test_a_stream_opened_after_the_rematch_moves_the_page_at_once(fast, clock, settings):
     settings.MOGEL_PUSH_LIFETIME_S = 0
     ann = Client()
-    table, (ben,) = started(ann, "Ben", kind="mogelei")
+    table, (ben,) = started(ann, "Ben", kind="mogelei", spectators="on")
     play_out(table, {0: ann, 1: ben}, clock)
     ann.post(table_url(table) + "again/")
-    events = stream(ben, table, version=0)
-    assert [e["event"] for e in events] == ["redraw", "seats", "close"]
-    assert 'hx-trigger="load"' in events[1]["data"]
+    table.refresh_from_db()
+    for client in (ben, Client()):   # a seat, and a spectator who came only now
+        events = stream(client, table, version=0)
+        assert [e["event"] for e in events] == ["redraw", "go", "close"]
+        assert events[1]["data"] == table_url(table.rematch)
 
 
 def test_play_again_reaches_the_page_whose_own_move_ended_the_game(fast, clock):
@@ -310,6 +313,5 @@ def test_play_again_reaches_the_page_whose_own_move_ended_the_game(fast, clock):
     table.refresh_from_db()
     # The mover's page showed the last table already: its stream sends it no table, only the move.
     update = sources[mover].later()
-    events = sse_events(update.message or "")
-    assert update.done and [e["event"] for e in events] == ["seats"]
-    assert 'hx-trigger="load"' in events[0]["data"] and f'hx-get="{table_url(table)}seats/"' in events[0]["data"]
+    assert update.done and sse_events(update.message or "") == [{"event": "go", "id": None,
+                                                                 "data": table_url(table.rematch)}]
