@@ -8,18 +8,22 @@
 (function () {
   "use strict";
   var streaming = false;
+  var going = false;   // the stream said where the page goes now: it polls nothing more here
   document.addEventListener("htmx:sseOpen", function () { streaming = true; });
   document.addEventListener("htmx:sseError", function () { streaming = false; });
   document.addEventListener("htmx:sseClose", function () { streaming = false; });
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail && event.detail.elt;
-    if (streaming && elt && elt.hasAttribute("data-fallback")) { event.preventDefault(); }
+    if ((streaming || going) && elt && elt.hasAttribute("data-fallback")) { event.preventDefault(); }
   });
   document.addEventListener("htmx:sseBeforeMessage", function (event) {
     var message = event.detail || {};
     if (message.type !== "go") { return; }
     event.preventDefault();
     // Only an address of this site (a path): the stream is ours, but a page opens nothing else.
-    if (/^\/[^\/\\]/.test(message.data || "")) { window.location.assign(message.data); }
+    if (/^\/[^\/\\]/.test(message.data || "")) {
+      going = true;
+      window.location.assign(message.data);
+    }
   });
 }());
