@@ -16,6 +16,7 @@ goes there (event ``go``, friends/fallback.js).
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from django.urls import reverse
@@ -44,6 +45,8 @@ ROOM_CHANNEL = "room-"   # + the table's id
 # Who is at the table (#seats), pushed beside the table on the same stream.
 SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
+# The host's forms carry a CSRF token masked afresh at each render: not a change of the room.
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold", "over")
 
 
@@ -247,7 +250,9 @@ class RoomSource:
             service.touch(mine, heard)
         with translation.override(self.language):
             html = self.render(table).strip()
-        message = None
-        if force or html != self.shown:
-            message, self.shown = event(html, ROOM), html
+        message, seen = None, CSRF.sub("", html)
+        # Before, the host's page was sent its room at every beat (the token differed each time),
+        # and its forms were swapped under the host's finger: a press could land on a new button.
+        if force or seen != self.shown:
+            message, self.shown = event(html, ROOM), seen
         return Update(self.channel, heard, message)

@@ -94,6 +94,18 @@ def test_the_waiting_room_streams_its_seats_per_person(short):
     assert "Ben" in his["data"] and 'name="op"' not in his["data"]
 
 
+def test_the_hosts_room_stream_sends_nothing_while_nothing_changed(short):
+    ann = Client()
+    table = create(ann)
+    source = source_of(ann, table)
+    assert 'name="op"' in source.first().message   # the host's powers, each form with its CSRF token
+    for _ in range(3):
+        assert source.later().message is None
+    sit("Ben", table)
+    assert "Ben" in source.later().message
+    assert source.later().message is None
+
+
 def test_at_the_start_the_room_stream_sends_what_loads_the_game_and_closes(short):
     ann = Client()
     table = create(ann)
