@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from .htmx import ready
 from .progress import Progress, table_state
-from .test_friends import CLICK_FIRST, DESKTOP, OWN, PHONE, shoot
+from .test_friends import CLICK_FIRST, DESKTOP, PHONE, host_a_table, shoot
 
 # Each page notes when its stream is open (htmx's SSE extension says so), before any script of ours.
 STREAM_OPEN = """
@@ -96,16 +96,7 @@ def test_start_and_play_again_reach_every_page_by_its_stream_spectators_included
     contexts = []
     ann_context, ann = person(browser, host_on, site_url + lobby)
     contexts.append(ann_context)
-    ann.click("#play-with-friends")
-    ann.fill("input[name=name]", "Ann")
-    ann.check("input[name=players][value='3']")
-    for field, value in OWN[kind].items():
-        ann.check(f"input[name={field}][value='{value}']")
-    ann.check("input[name=pace][value='quick']")
-    ann.check("#id_spectators")
-    ann.click(".btn--start")
-    ann.wait_for_selector("#invite-link")
-    link = ann.inner_text("#invite-link")
+    link = host_a_table(ann, kind)
     ben_context, ben = person(browser, guest_on, link)
     sue_context, sue = person(browser, DESKTOP, link)   # watches the waiting room
     contexts += [ben_context, sue_context]
