@@ -156,12 +156,15 @@ async def new_table(pages: list[Follower], port: int, mode: str, tally: Tally) -
     tally.note("start", await asyncio.gather(*(page.reached(url, sent) for page in pages[1:])))
     for room in rooms:
         room.cancel()
+    await asyncio.sleep(random.uniform(1, 3))   # the next table's set-up, a little later
 
 
 async def play_again(pages: list[Follower], port: int, tally: Tally) -> None:
     asker = random.choice(pages[:fp.SEATS])
     sent = time.monotonic()
-    status, headers, body = await asker.request(port, "POST", asker.url + "again/", {})
+    # A form as the summary's (its hidden field): a post with none would carry no CSRF token either.
+    status, headers, body = await asker.request(port, "POST", asker.url + "again/",
+                                                {"code": asker.url.rstrip("/").rsplit("/", 1)[-1]})
     if status != 302:
         tally.run.error(f"again: {status} {body[:200]}")
         return
@@ -174,6 +177,8 @@ async def play_again(pages: list[Follower], port: int, tally: Tally) -> None:
 async def table(number: int, port: int, mode: str, tally: Tally, until: float, pace) -> None:
     """One table's evening: start, a game, Play again, a game, … and a new table when it is over."""
     pages = [Follower(number + n) for n in range(fp.SEATS + SPECTATORS)]
+    # The tables of an evening do not all start in the same second: each its own moment.
+    await asyncio.sleep(random.uniform(0, 10))
     for _start in range(STARTS):
         await new_table(pages, port, mode, tally)
     games = [asyncio.ensure_future(follow_game(page, port, mode, tally.run)) for page in pages]

@@ -405,7 +405,7 @@ def main() -> None:
     parser.add_argument("--give-up-ms", type=float, default=3000)
     parser.add_argument("--parts", default="ramp,follow",
                         help="ramp: the tables 2 cores hold; follow: Start, a move and Play again at every page")
-    parser.add_argument("--follow-tables", type=int, default=6)
+    parser.add_argument("--follow-tables", type=int, default=4)
     parser.add_argument("--follow-seconds", type=float, default=120)
     parser.add_argument("--follow-pace", type=lambda s: tuple(float(x) for x in s.split(",")), default=(0.3, 0.8))
     args = parser.parse_args()
