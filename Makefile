@@ -105,7 +105,8 @@ bench-push: setup
 
 # Push at friends' tables of 4 people: 5 to 60 tables made through the real views, a move
 # every few seconds per table, until each other person's stream shows it; polling pages in the same
-# run; one gunicorn with uvicorn workers on PostgreSQL; says how many tables 2 cores hold (about 10 minutes).
+# run; one gunicorn with uvicorn workers on PostgreSQL; says how many tables 2 cores hold; then how soon
+# Start, a move and Play again reach every page, spectators included (bench/friends_follow.py; about 15 minutes).
 bench-friends: setup
 	$(PY) bench/friends_push.py --tables 5,10,20,30,40,60 --seconds 30
 

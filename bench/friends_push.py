@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/friends_push.py                        # 5,10,20,30,40,60 tables (about 12 minutes)
     .venv/bin/python bench/friends_push.py --tables 2,4 --seconds 10
+    .venv/bin/python bench/friends_push.py --parts follow      # only Start, a move, Play again (4 minutes)
 
 Starts the production stack as bench/push.py does (a throw-away PostgreSQL cluster through
 ``scripts/postgres.py``, gunicorn with uvicorn workers, the production settings; by default as
@@ -28,6 +29,10 @@ same run on fresh servers and the same ramp: the same people on the polling page
 (``DJANGO_PUSH=0``: the table polls every 400 ms). The last lines say at how many tables push's
 p95 crosses 200 ms or errors start. A mode stops ramping after a step whose p95 passed
 ``--give-up-ms``. PUSH_BENCH_LOG=<file>: the servers' output. Loopback only; every loop ends.
+
+Then, per mode on a fresh server (``--parts``: ``ramp``, ``follow``, both by default),
+bench/friends_follow.py: a few tables with a spectator each, every page following by its own
+means: how soon Start, a move and "Play again" reach every other page (p50/p95), push beside poll.
 """
 
 from __future__ import annotations
@@ -398,6 +403,11 @@ def main() -> None:
     parser.add_argument("--modes", default="push,poll")
     parser.add_argument("--rounds", default="full", choices=("full", "single"), help="a game's length")
     parser.add_argument("--give-up-ms", type=float, default=3000)
+    parser.add_argument("--parts", default="ramp,follow",
+                        help="ramp: the tables 2 cores hold; follow: Start, a move and Play again at every page")
+    parser.add_argument("--follow-tables", type=int, default=4)
+    parser.add_argument("--follow-seconds", type=float, default=120)
+    parser.add_argument("--follow-pace", type=lambda s: tuple(float(x) for x in s.split(",")), default=(0.3, 0.8))
     args = parser.parse_args()
     if "DATABASE_URL" not in os.environ:
         sys.exit(subprocess.run([PY, "scripts/postgres.py", "run", "--", PY, __file__, *sys.argv[1:]],
@@ -406,11 +416,18 @@ def main() -> None:
     env = stack.production_env(os.environ["DATABASE_URL"])
     stack.manage(env, "migrate", "--noinput")
     stack.manage(env, "collectstatic", "--noinput")
-    results = []
+    parts, results, followed = args.parts.split(","), [], []
     for number, mode in enumerate(args.modes.split(",")):
-        results += measure_mode(mode, args, first=number * 10_000)
+        if "ramp" in parts:
+            results += measure_mode(mode, args, first=number * 10_000)
+        if "follow" in parts:
+            import friends_follow   # it imports this module: here, not at the top
+            followed.append(friends_follow.measure_mode(mode, args))
         print(f"{mode}: done", file=sys.stderr, flush=True)
-    report(results, args.workers)
+    if results:
+        report(results, args.workers)
+    if followed:
+        friends_follow.report(followed)
 
 
 if __name__ == "__main__":

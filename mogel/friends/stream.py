@@ -10,14 +10,16 @@ is at the table (#seats) when somebody's presence changed, and after the game, o
 asked "Play again", what moves the page to the rematch (spectators' pages too).
 
 The waiting room: its seats, rendered for the page's person, pushed when somebody sits down, a
-seat moves or is freed, a bot sits down; at the start every page is sent a fragment that loads
-the game (the room's own answer to a started table is a page reload).
+seat moves or is freed, a bot sits down; at the start every page is sent where the game is, and
+goes there (event ``go``, friends/fallback.js).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
+from django.urls import reverse
 from django.utils import translation
 
 from mogel.play import echo, rows
@@ -35,10 +37,16 @@ REDRAW, TABLE = "redraw", "table"
 # The scores held no longer (the last person went on): the same version, drawn all the same.
 GO_ON = "resume"
 ROOM = "room"
+# Where the page goes now (the game at the start, the rematch after "Play again"): its data is the
+# address, which friends/fallback.js opens at once. Before, the stream sent a fragment that asked
+# the server once more (room/ or seats/) and only its answer moved the page: a round trip more.
+GO = "go"
 ROOM_CHANNEL = "room-"   # + the table's id
 # Who is at the table (#seats), pushed beside the table on the same stream.
 SEATS = "seats"
 # The small row a stream reads to tell "nothing new" (as the poll's fast path).
+# The host's forms carry a CSRF token masked afresh at each render: not a change of the room.
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 POLL_FIELDS = ("pk", "version", "publics", "wake_ms", "started_ms", "seen_ms", "paused_ms", "away", "hold", "over")
 
 
@@ -57,6 +65,12 @@ def prune_rooms(now, dry_run: bool) -> int:
     return len(gone)
 
 
+def go(code: str, language: str) -> str:
+    """The event that moves a page to the table ``code`` (its address in the page's language)."""
+    with translation.override(language):
+        return event(reverse("friends:table", kwargs={"code": code}), GO)
+
+
 def room_changed(table: Table) -> None:
     """Tell the table's pages that its seats, its start or (after the game) its rematch changed.
     The version is the server's clock in ms: it only grows, and a stream that misses one still
@@ -70,13 +84,12 @@ class GameSource:
     ``known``: the seat's version the page shows (Last-Event-ID after a reconnect);
     ``render(turn, client_version, name)``: the event's data and name, the seat's table as the
     poll answers it or a patch of it (a ``mogel.table.regions.Painter``);
-    ``panel(table, seats, moving)``: who is at the table (#seats) as the page's person sees it,
-    or (``moving``) the panel that moves the page to the rematch.
+    ``panel(table, seats)``: who is at the table (#seats) as the page's person sees it.
 
     Besides the table, the stream sends the panel (event ``seats``, no id: the page's
     Last-Event-ID stays the table's version) at each connection and whenever somebody's
     presence changed. After the game it stays open, waiting on the room's channel, until the
-    table's rematch exists: then it sends the moving panel and ends."""
+    table's rematch exists: then it sends the page there (event ``go``) and ends."""
 
     def __init__(self, table: Table, seat: int | None, seat_pk: int | None, known: int | None,
                  render: Callable[..., str], panel: Callable[..., str], page: str | None = None):
@@ -111,9 +124,10 @@ class GameSource:
             return Update(self.channel, 0, done=True)
         mine = row.publics.get(play.mark(self.seat), 0)
         self._answered(row, mine)
-        if row.over and mine == self.sent:
-            # The page's own move ended the game (its answer showed the end, the mover's echo):
-            # no last table to send, and from now on only the rematch is news.
+        if row.over and mine == self.sent and row.hold == self.held:
+            # The last table is on the page already (its own move's answer): nothing to draw,
+            # but from now on the stream waits for the rematch (before, it went on reading a
+            # finished game until somebody's grace ran out, and followed "Play again" that late).
             self.over = True
             return self._after_game()
         seats = service.seats_of(self.table)
@@ -170,18 +184,16 @@ class GameSource:
             return None
         self.present = present
         with translation.override(self.language):
-            return event(self.panel(self.table, seats, moving=False).strip(), SEATS)
+            return event(self.panel(self.table, seats).strip(), SEATS)
 
     def _after_game(self, message: str | None = None, force: bool = False) -> Update:
         """A finished game's page: cheap while idle (the table's rematch and its seats are read,
         nothing rendered) until somebody asks "Play again": then what moves the page there."""
         channel, heard = room_channel(self.table), play.wall_ms()
-        rematch = Table.objects.filter(pk=self.table.pk).values_list("rematch_id", flat=True).first()
-        seats = list(self.table.seats.all())
+        rematch = Table.objects.filter(pk=self.table.pk).values_list("rematch__code", flat=True).first()
         if rematch is not None:
-            with translation.override(self.language):
-                moving = event(self.panel(self.table, seats, moving=True).strip(), SEATS)
-            return Update(channel, heard, _joined(message, moving), done=True)
+            return Update(channel, heard, _joined(message, go(rematch, self.language)), done=True)
+        seats = list(self.table.seats.all())
         self._touch(seats, heard)
         return Update(channel, heard, _joined(message, self._seats(seats, heard, force=force)),
                       wake_s=_wake_s(None, seats, self.seat_pk, heard))
@@ -215,7 +227,7 @@ def _wake_s(row: PracticeGame | None, seats: list[Seat], mine: int | None, wall:
 
 class RoomSource:
     """One page's stream of a waiting room: the seats as ``render(table)`` draws them for the
-    page's person, sent when they changed; at the start the fragment that loads the game."""
+    page's person, sent when they changed; at the start the page goes to the game (``go``)."""
 
     def __init__(self, table: Table, seat_pk: int | None, render: Callable[[Table], str]):
         self.table_pk, self.seat_pk, self.render = table.pk, seat_pk, render
@@ -234,12 +246,16 @@ class RoomSource:
         table = Table.objects.filter(pk=self.table_pk).first()
         if table is None:
             return Update(self.channel, heard, done=True)
+        if table.started:
+            return Update(self.channel, heard, go(table.code, self.language), done=True)
         mine = table.seats.filter(pk=self.seat_pk).first() if self.seat_pk else None
         if mine is not None:
             service.touch(mine, heard, self.language)
         with translation.override(self.language):
             html = self.render(table).strip()
-        message = None
-        if force or html != self.shown:
-            message, self.shown = event(html, ROOM), html
-        return Update(self.channel, heard, message, done=table.started)
+        message, seen = None, CSRF.sub("", html)
+        # Before, the host's page was sent its room at every beat (the token differed each time),
+        # and its forms were swapped under the host's finger: a press could land on a new button.
+        if force or seen != self.shown:
+            message, self.shown = event(html, ROOM), seen
+        return Update(self.channel, heard, message)

@@ -386,25 +386,22 @@ def game_context(request, table, turn) -> dict:
             **seats_context(request, table, turn.seat, turn.seats)}
 
 
-def seats_context(request, table, seat, seats=None, moving=False, message=None) -> dict:
+def seats_context(request, table, seat, seats=None, message=None) -> dict:
     seats = list(table.seats.all()) if seats is None else seats
     is_host = any(s.host and s.number == seat for s in seats)
     return {"presence": service.presence(seats, play.wall_ms()), "my_seat": seat,
             "spectating": seat is None, "seats_url": url("seats", table), "seats_poll_ms": SEATS_POLL_MS,
-            "moving": moving, "is_host": is_host, "takeover_url": url("takeover", table) if is_host else None,
+            "is_host": is_host, "takeover_url": url("takeover", table) if is_host else None,
             "message": message}
 
 
-def seats_html(request, table, seat, seats=None, moving=False, message=None) -> str:
+def seats_html(request, table, seat, seats=None, message=None) -> str:
     """Who is at the table (#seats) for seat ``seat``'s page (None: a spectator's), with each
     seat's presence on the game's table to swap in place (a game that waits at someone's turn
-    redraws nothing). ``moving``: the panel that asks once more and so follows "Play again".
-    The seats poll and the pushed stream both send it."""
+    redraws nothing). The seats poll and the pushed stream both send it."""
     seats = list(table.seats.all()) if seats is None else seats
-    bar = render_to_string("friends/game.html#seats", seats_context(request, table, seat, seats, moving, message),
+    bar = render_to_string("friends/game.html#seats", seats_context(request, table, seat, seats, message=message),
                            request=request)
-    if moving:
-        return bar
     on_seats = service.on_seats(seats, play.wall_ms())
     return bar + render_to_string("friends/_presence_oob.html",
                                   {"seats": [{"seat": n, "presence": p} for n, p in on_seats.items()]})
@@ -529,7 +526,7 @@ def _source(request, code):
                               lambda context: render_to_string(TABLE, context, request=request))
     return GameSource(table, seat, None if mine is None else mine.pk, known,
                       painter,
-                      lambda fresh, seats, moving: seats_html(request, fresh, seat, seats, moving),
+                      lambda fresh, seats: seats_html(request, fresh, seat, seats),
                       page=echo.page_of(request.GET.get("page")))
 
 

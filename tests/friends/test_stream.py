@@ -9,6 +9,8 @@ from django.test import Client, RequestFactory
 from django.utils import translation
 
 from mogel.friends.models import Seat
+from mogel.play import echo
+from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.push import broker
 
@@ -84,12 +86,24 @@ def test_the_waiting_room_streams_its_seats_per_person(short):
     table = create(ann)
     ben = sit("Ben", table)
     html = ann.get(table_url(table)).content.decode()
-    assert f'sse-connect="{table_url(table)}stream/"' in html and 'sse-swap="room"' in html
+    assert f'sse-connect="{table_url(table)}stream/"' in html and 'sse-swap="room,go"' in html
     [mine] = stream(ann, table)
     [his] = stream(ben, table)
     assert mine["event"] == his["event"] == "room"
     assert "Ben" in mine["data"] and 'name="op"' in mine["data"]      # the host's powers
     assert "Ben" in his["data"] and 'name="op"' not in his["data"]
+
+
+def test_the_hosts_room_stream_sends_nothing_while_nothing_changed(short):
+    ann = Client()
+    table = create(ann)
+    source = source_of(ann, table)
+    assert 'name="op"' in source.first().message   # the host's powers, each form with its CSRF token
+    for _ in range(3):
+        assert source.later().message is None
+    sit("Ben", table)
+    assert "Ben" in source.later().message
+    assert source.later().message is None
 
 
 def test_at_the_start_the_room_stream_sends_what_loads_the_game_and_closes(short):
@@ -134,16 +148,19 @@ def test_a_room_stream_open_at_the_start_sends_what_loads_the_game_and_ends(shor
         assert "(bot)" in update.message or "bot" in update.message
         host(ann, table, "start")
         update = source.later()
-    assert update.done and 'hx-trigger="load"' in update.message and 'hx-get="/en/friends/' in update.message
+    # Where the game is, for the page to open at once (no ask of the room first), and the stream ends.
+    assert update.done and sse_events(update.message) == [{"event": "go", "id": None, "data": table_url(table)}]
 
 
 # -- who is at the table, pushed ------------------------------------------------------------------
 
-def source_of(client, table, version=0):
-    """The stream's source a page of ``client`` gets (mogel.friends.views._source), read step by step."""
+def source_of(client, table, version=0, page=None):
+    """The stream's source a page of ``client`` gets (mogel.friends.views._source), read step by step;
+    ``page``: the page's own id (mogel.play.echo), as table.js adds it to the stream's address."""
     from mogel.friends import views
 
-    request = RequestFactory().get(table_url(table) + "stream/", {"version": version})
+    params = {"version": version, **({"page": page} if page else {})}
+    request = RequestFactory().get(table_url(table) + "stream/", params)
     request.session, request.htmx = client.session, False
     with translation.override("en"):
         return views._source(request, table.code)
@@ -266,47 +283,47 @@ def test_after_the_game_play_again_by_one_seat_reaches_the_other_seat_and_a_spec
     table.refresh_from_db()
     for name in ("ann", "spectator"):
         update = sources[name].later()
-        [moving] = sse_events(update.message)
-        assert update.done and moving["event"] == "seats"
-        assert 'hx-trigger="load"' in moving["data"] and f'hx-get="{table_url(table)}seats/"' in moving["data"]
-    # The moving panel's one ask answers with the rematch.
+        # The rematch's address, for the page to open at once, and the stream ends.
+        assert update.done and sse_events(update.message) == [{"event": "go", "id": None,
+                                                               "data": table_url(table.rematch)}]
+    # A page whose stream is down asks who is at the table, and the answer moves it the same way.
     assert ann.get(table_url(table) + "seats/", HTTP_HX_REQUEST="true")["HX-Redirect"] == table_url(table.rematch)
 
 
 def test_a_stream_opened_after_the_rematch_moves_the_page_at_once(fast, clock, settings):
     settings.MOGEL_PUSH_LIFETIME_S = 0
     ann = Client()
-    table, (ben,) = started(ann, "Ben", kind="mogelei")
+    table, (ben,) = started(ann, "Ben", kind="mogelei", spectators="on")
     play_out(table, {0: ann, 1: ben}, clock)
     ann.post(table_url(table) + "again/")
-    events = stream(ben, table, version=0)
-    assert [e["event"] for e in events] == ["redraw", "seats", "close"]
-    assert 'hx-trigger="load"' in events[1]["data"]
+    table.refresh_from_db()
+    for client in (ben, Client()):   # a seat, and a spectator who came only now
+        events = stream(client, table, version=0)
+        assert [e["event"] for e in events] == ["redraw", "go", "close"]
+        assert events[1]["data"] == table_url(table.rematch)
 
 
-def test_a_page_whose_own_move_ended_the_game_still_follows_play_again(fast, clock):
-    """The mover's echo: the page's own answer showed the game's end, so its stream has no last
-    table to send; it must wait for the rematch from then on (before, it went on waiting for the
-    game and followed "Play again" only when someone's presence changed: up to a minute late)."""
-    from mogel.friends import views
-    from mogel.play import echo
-    from mogel.play import service as play
-
-    ann = Client()
-    table, [ben] = started(ann, "Ben", kind="mogelei")
-    page = "b" * 24
-    request = RequestFactory().get(table_url(table) + "stream/", {"version": 0, "page": page})
-    request.session, request.htmx = ben.session, False
-    with translation.override("en"):
-        source = views._source(request, table.code)
+def test_play_again_reaches_the_page_whose_own_move_ended_the_game(fast, clock):
+    """The last move's answer is already on its page (the mover's echo, mogel.play.echo): the
+    stream has no table to send, yet it must know the game is over and follow "Play again"."""
+    pages = {0: "a" * 24, 1: "b" * 24}
+    ann, ben = Client(headers={"X-Table-Page": pages[0]}), Client(headers={"X-Table-Page": pages[1]})
+    table = create(ann, kind="mogelei", spectators="on")
+    sit("Ben", table, client=ben)
+    host(ann, table, "bot", seat="all")
+    host(ann, table, "start")
+    table.refresh_from_db()
+    sources = {seat: source_of(client, table, page=pages[seat]) for seat, client in ((0, ann), (1, ben))}
+    for source in sources.values():
         source.first()
     play_out(table, {0: ann, 1: ben}, clock)
-    # Ben's page has the final table from his own request, as when his move ended the game.
     row = PracticeGame.objects.get(pk=table.game_id)
-    row.answered = echo.mark(page, play.mark(1), row.publics[play.mark(1)], row.hold)
-    row.save(update_fields=["answered"])
-    with translation.override("en"):
-        assert source.later().message is None   # the page shows the end already
-        ann.post(table_url(table) + "again/")
-        update = source.later()
-    assert update.done and 'hx-trigger="load"' in update.message
+    mover = next(seat for seat, page in pages.items() if row.answered.startswith(page))
+    assert echo.answered(row, pages[mover], play.mark(mover), row.publics[play.mark(mover)])   # the final table
+    clock.tick(1_000)
+    assert ann.post(table_url(table) + "again/").status_code == 302
+    table.refresh_from_db()
+    # The mover's page showed the last table already: its stream sends it no table, only the move.
+    update = sources[mover].later()
+    assert update.done and sse_events(update.message or "") == [{"event": "go", "id": None,
+                                                                 "data": table_url(table.rematch)}]

@@ -90,7 +90,7 @@ def test_play_again_starts_at_once_with_the_same_settings(client, settings, cloc
     html = client.get(url).content.decode()
     html = post(client, url, "play 3", version_of(html)).content.decode()
     assert row_of(url).over
-    again = re.search(r'<form class="summary__again" method="post" action="([^"]+)">(.*?)</form>', html, re.S)
+    again = re.search(r'<form class="summary__again" method="post" action="([^"]+)"[^>]*>(.*?)</form>', html, re.S)
     assert again, "the final ranking offers Play again"
     action, body = again.groups()
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', body))

@@ -251,7 +251,7 @@ def test_the_game_ends_with_the_shared_summary_and_play_again(client, tap, clock
         html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert row_of(url).over
     assert "Tapped out" in html
-    again = re.search(r'<form class="summary__again" method="post" action="([^"]+)">(.*?)</form>', html, re.S)
+    again = re.search(r'<form class="summary__again" method="post" action="([^"]+)"[^>]*>(.*?)</form>', html, re.S)
     assert again and again.group(1) == "/en/tap/play/"
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', again.group(2)))
     assert fields["target"] == "4" and fields["players"] == "3"
