@@ -174,7 +174,7 @@ def test_play_again_moves_each_page_to_the_rematch_in_its_own_language(quick, cl
     assert response.url == at(table.rematch, asker)
     for lang, client in people.items():
         *_table, moving, _close = stream_of(client, table, lang, version=0)
-        assert f'hx-get="{at(table, lang)}seats/"' in in_language(moving["data"], lang)
+        assert moving["event"] == "go" and moving["data"] == at(table.rematch, lang)
         followed = client.get(at(table, lang) + "seats/", HTTP_HX_REQUEST="true")
         assert followed["HX-Redirect"] == at(table.rematch, lang)
     # The rematch's seats keep each person's language.
