@@ -4,6 +4,8 @@ choices, bot level, pace, the host's name) plus whether spectators may watch."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mogel.play.name_rules import NameField
+
 
 def table_form(kind):
     """The kind's lobby form with the table's own choice."""
@@ -13,7 +15,7 @@ def table_form(kind):
 
 
 class SitForm(forms.Form):
-    name = forms.CharField(label=_("Your name"), max_length=20, strip=True)
+    name = NameField()
 
 
 class CodeForm(forms.Form):

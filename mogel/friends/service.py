@@ -22,7 +22,8 @@ from mogel.core.errors import IllegalAction
 from mogel.play import limits, rows
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
-from mogel.play.names import bot_names, name_key
+from mogel.play import name_rules
+from mogel.play.names import bot_names
 
 from .models import Seat, Table, hashed, new_code, new_secret
 
@@ -133,13 +134,10 @@ def sit(table: Table, name: str) -> str:
     """A guest sits down at the first free seat; returns their secret."""
     if table.started:
         raise Refusal("started")
-    name = " ".join(name.split())[:20]
-    if not name:
-        raise Refusal("bad_name")
+    name = named(name)
     with transaction.atomic():
         seats = list(Table.objects.select_for_update().get(pk=table.pk).seats.all())
-        if any(name_key(s.name) == name_key(name) for s in seats):
-            raise Refusal("name_taken")
+        named(name, beside=[s.name for s in seats])
         number = _free_number(table)
         if number is None:
             raise Refusal("full")
@@ -147,6 +145,17 @@ def sit(table: Table, name: str) -> str:
         Seat.objects.create(table=table, number=number, name=name, secret_hash=hashed(secret),
                             seen_ms=play.wall_ms())
     return secret
+
+
+def named(name: str, beside=()) -> str:
+    """The name as the table shows it, refused (``name_rules``) when empty, too long, marked as
+    a bot, or the same as or a look-alike of a name ``beside`` it (people and bots)."""
+    try:
+        name = name_rules.clean(name)
+        name_rules.check_free(name, beside)
+    except name_rules.NameRefused as refused:
+        raise Refusal(refused.code) from None
+    return name
 
 
 def _number(table: Table, value) -> int:
@@ -175,8 +184,15 @@ def add_bot(table: Table, value) -> None:
 
 
 def _bot_name(table: Table, names: list[str]) -> str:
-    used = {name_key(n) for n in names}
-    return next(n for n in bot_names(table.language or None) if name_key(n) not in used)
+    return next(n for n in bot_names(table.language or None) if _free(n, names))
+
+
+def _free(name: str, names: list[str]) -> bool:
+    try:
+        name_rules.check_free(name, names)
+    except name_rules.NameRefused:
+        return False
+    return True
 
 
 def move(table: Table, source, target) -> None:

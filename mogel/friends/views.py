@@ -34,7 +34,7 @@ from mogel.table import regions
 
 from . import service
 from .forms import CodeForm, SitForm, table_form
-from .messages import MESSAGES, STATUS
+from .messages import MESSAGES, NAME_MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
 from .stream import GameSource, RoomSource, room_changed
 
@@ -222,13 +222,13 @@ def qr(request, table):
 def sit(request, table):
     form = SitForm(request.POST)
     if not form.is_valid():
-        return _room_refusal(request, table, "bad_name")
+        return _room_refusal(request, table, name_refusal(form), form)
     if service.seat_of(table, secret(request, table)) is not None:
         return redirect(url("table", table))
     try:
         value = service.sit(table, form.cleaned_data["name"])
     except service.Refusal as refusal:
-        return _room_refusal(request, table, refusal.code)
+        return _room_refusal(request, table, refusal.code, form)
     room_changed(table)
     if request.session.session_key is None:
         request.session.save()
@@ -236,14 +236,25 @@ def sit(request, table):
     return redirect(url("table", table))
 
 
-def _room_refusal(request, table, code):
-    """The waiting room again with the refusal on it (the table unchanged); a started table's own page."""
+def name_refusal(form) -> str:
+    """The refusal's code of a name form that did not validate (an empty post: "bad_name")."""
+    codes = [error.code for error in form.errors.as_data().get("name", ())]
+    return next((code for code in codes if code in MESSAGES), "bad_name")
+
+
+def _room_refusal(request, table, code, sit_form=None):
+    """The waiting room again with the refusal on it (the table unchanged); a started table's own page.
+    ``sit_form``: the name form as posted, shown again with the refusal under the name."""
     if table.started:
         return refuse(request, table, code)
     mine = service.seat_of(table, secret(request, table))
     template = "friends/room.html#room" if request.htmx else "friends/room.html"
-    return render(request, template, room_context(request, table, mine, message=MESSAGES[code]),
-                  status=STATUS[code])
+    context = room_context(request, table, mine, message=MESSAGES[code])
+    if sit_form is not None:
+        if not sit_form.errors and code in NAME_MESSAGES:
+            sit_form.add_error("name", MESSAGES[code])
+        context["sit_form"] = sit_form
+    return render(request, template, context, status=STATUS[code])
 
 
 HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
