@@ -290,8 +290,10 @@ def host(request, table):
 
 def _again(table):
     def again(kind, turn, summary):
-        summary["again"] = {"code": table.code}
-        summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
+        # A spectator may watch the replay, not play again nor set up the next table.
+        if turn.seat is not None:
+            summary["again"] = {"code": table.code}
+            summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
         if kind.replayer:
             summary["replay_url"] = shared_replay_url(turn.row)
     return again
@@ -325,8 +327,22 @@ def _seat(table, turn, client_version=None, message=None, message_url=None, mess
 def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
-            "replay_url": url("replay", table) if kind.replayer else None,
-            **seats_context(request, table, turn.seat, turn.seats)}
+            **_replays(table, turn, kind), **seats_context(request, table, turn.seat, turn.seats)}
+
+
+def _replays(table, turn, kind) -> dict:
+    """The game page's replay links: this game's (by its row once over: the link stays this
+    game's whatever the table plays next) and each earlier game's at the table, oldest first."""
+    if not kind.replayer:
+        return {"replay_url": None, "earlier_replays": []}
+    earlier, previous = [], table
+    for _step in range(20):
+        previous = Table.objects.filter(rematch=previous).select_related("game").first()
+        if previous is None or previous.game is None or not previous.game.over:
+            break
+        earlier.append(shared_replay_url(previous.game))
+    return {"replay_url": shared_replay_url(turn.row) if turn.game.over else url("replay", table),
+            "earlier_replays": earlier[::-1]}
 
 
 def seats_context(request, table, seat, seats=None, moving=False) -> dict:
