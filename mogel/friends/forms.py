@@ -5,6 +5,8 @@ sits down with the link alone or asks the host first."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from mogel.play.name_rules import NameField
+
 
 def table_form(kind):
     """The kind's lobby form with the table's own choice."""
@@ -16,7 +18,7 @@ def table_form(kind):
 
 
 class SitForm(forms.Form):
-    name = forms.CharField(label=_("Your name"), max_length=20, strip=True)
+    name = NameField()
 
 
 class CodeForm(forms.Form):

@@ -2,11 +2,11 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from mogel.play.name_rules import MESSAGES as NAME_MESSAGES
+
 MESSAGES = {
     "wrong_code": _("There is no table with that code. Check the letters and try again."),
     "full": _("This table is full. Ask the host to make room, or start a table of your own."),
-    "name_taken": _("Someone at this table already has that name. Please pick another one."),
-    "bad_name": _("Please enter your name (at most 20 characters)."),
     "not_your_seat": _("This seat is not yours. Open the invite link in the browser you sat down with."),
     "other_seat": _("You can only play for your own seat."),
     "not_host": _("Only the host can do that."),
@@ -24,10 +24,13 @@ MESSAGES = {
                           "then try again."),
     "too_many_tables": _("Many unfinished tables have been started from your network. Finish one of them, "
                          "or try again later."),
+    # The names' refusals (bad_name, name_taken, name_look_alike …), as every form that takes a name says them.
+    **NAME_MESSAGES,
 }
 # How each refusal answers: a table that does not exist is a 404, a forbidden act a 403,
 # a table no longer in that state a 409, a post the form would never send a 400.
 STATUS = {"wrong_code": 404, "not_your_seat": 403, "other_seat": 403, "not_host": 403, "removed": 403,
           "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409,
           "seats_changed": 409, "answered": 409, "not_ready": 409, "not_away": 409, "too_many_guesses": 429,
-          "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400}
+          "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400,
+          "name_too_long": 400, "name_reserved": 400, "name_look_alike": 409}

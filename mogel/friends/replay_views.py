@@ -4,7 +4,8 @@
 Each person watches from their own seat (the session's secret), seeing only their own hand
 while the game runs; a spectator, if the host allows them, public events only; a stranger
 nothing. Once the game is over every hand is shown, and the final summary links the shared
-replay (``…/<replay/><token>/``: the row's replay token, never the table's code or a seat)."""
+replay (``…/<replay/><token>/``: the row's replay token, never the table's code or a seat),
+which speaks to its viewer as "you" only from the seat that viewer played."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from mogel.play.views import GAME_ID
 
 from . import service
 from .models import Table
-from .views import _viewer, refuse, shared_replay_url, url, with_table
+from .views import _viewer, refuse, secret, shared_replay_url, url, with_table
 
 
 def _place(table: Table, row: PracticeGame, seat: int | None, shared: bool) -> Place:
@@ -54,7 +55,8 @@ def replay(request, table, step=0):
 @require_GET
 @shows_a_hand
 def shared_replay(request, token, step=0):
-    """Anyone with the link: the finished game in full, drawn from the first seat. Never a seat."""
+    """Anyone with the link: the finished game in full. A person who played it watches from
+    their own seat ("you"); anyone else from none, every seat named in the third person."""
     table = None
     if GAME_ID.match(token):
         table = Table.objects.filter(game__replay_token=token, game__over=True).select_related("game").first()
@@ -62,4 +64,11 @@ def shared_replay(request, token, step=0):
         return render(request, "friends/refused.html", {
             "message": _("There is no such replay here. The link may be wrong or the game deleted."),
             "table": None, "join_url": reverse("friends:join"), "table_url": None}, status=404)
-    return show(request, games.get(table.kind), table.game, step, _place(table, table.game, 0, shared=True))
+    seat = own_seat(request, table)
+    return show(request, games.get(table.kind), table.game, step, _place(table, table.game, seat, shared=True))
+
+
+def own_seat(request, table: Table) -> int | None:
+    """The seat the viewer's browser played at ``table`` (its session's secret), or None."""
+    mine = service.seat_of(table, secret(request, table))
+    return None if mine is None else mine.number

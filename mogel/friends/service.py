@@ -25,7 +25,8 @@ from mogel.core.errors import IllegalAction
 from mogel.play import limits, rows
 from mogel.play import service as play
 from mogel.play.models import PracticeGame
-from mogel.play.names import bot_names, name_key
+from mogel.play import name_rules
+from mogel.play.names import bot_names
 
 from .models import Seat, Table, hashed, new_code, new_secret
 
@@ -147,11 +148,7 @@ def sit(table: Table, name: str) -> str:
     (``Table.open_to_link``); returns their secret."""
     if table.started:
         raise Refusal("started")
-    name = " ".join(name.split())[:20]
-    if not name:
-        raise Refusal("bad_name")
-    if any(name_key(s.name) == name_key(name) for s in table.seats.all()):
-        raise Refusal("name_taken")
+    name = named(name, beside=[s.name for s in table.seats.all()])
     if not table.open_to_link:
         return _ask(table, name)
     number = _free_number(table)
@@ -183,8 +180,7 @@ ASKING_MAX = 10
 
 def _ask(table: Table, name: str) -> str:
     """The visitor's ask to sit down, kept for the host to answer (``admit``, ``turn_away``)."""
-    if any(name_key(a["name"]) == name_key(name) for a in table.asking):
-        raise Refusal("name_taken")
+    named(name, beside=[a["name"] for a in table.asking])
     if len(table.asking) >= ASKING_MAX or _free_number(table) is None:
         raise Refusal("full")
     secret = new_secret()
@@ -211,8 +207,7 @@ def admit(table: Table, who) -> None:
     if table.started:
         raise Refusal("started")
     asker = _asker(table, who)
-    if any(name_key(s.name) == name_key(asker["name"]) for s in table.seats.all()):
-        raise Refusal("name_taken")
+    named(asker["name"], beside=[s.name for s in table.seats.all()])
     number = _free_number(table)
     if number is None:
         raise Refusal("full")
@@ -242,6 +237,17 @@ def open_table(table: Table, value) -> None:
     table.save(update_fields=["open_to_link"])
 
 
+def named(name: str, beside=()) -> str:
+    """The name as the table shows it, refused (``name_rules``) when empty, too long, marked as
+    a bot, or the same as or a look-alike of a name ``beside`` it (people and bots)."""
+    try:
+        name = name_rules.clean(name)
+        name_rules.check_free(name, beside)
+    except name_rules.NameRefused as refused:
+        raise Refusal(refused.code) from None
+    return name
+
+
 def _number(table: Table, value) -> int:
     try:
         number = int(value)
@@ -269,8 +275,15 @@ def add_bot(table: Table, value) -> None:
 
 
 def _bot_name(table: Table, names: list[str]) -> str:
-    used = {name_key(n) for n in names}
-    return next(n for n in bot_names(table.language or None) if name_key(n) not in used)
+    return next(n for n in bot_names(table.language or None) if _free(n, names))
+
+
+def _free(name: str, names: list[str]) -> bool:
+    try:
+        name_rules.check_free(name, names)
+    except name_rules.NameRefused:
+        return False
+    return True
 
 
 @at_table

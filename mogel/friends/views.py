@@ -34,7 +34,7 @@ from mogel.table import regions
 
 from . import guesses, invite, service
 from .forms import CodeForm, SitForm, table_form
-from .messages import MESSAGES, STATUS
+from .messages import MESSAGES, NAME_MESSAGES, STATUS
 from .models import CODE_LENGTH, Table
 from .stream import GameSource, RoomSource, room_changed
 
@@ -268,7 +268,7 @@ def qr(request, table):
 def sit(request, table):
     form = SitForm(request.POST)
     if not form.is_valid():
-        return _room_refusal(request, table, "bad_name")
+        return _room_refusal(request, table, name_refusal(form), form)
     if service.seat_of(table, secret(request, table)) is not None or _asking_context(request, table, None)["my_ask"]:
         return redirect(url("table", table))
     if service.was_removed(table, secret(request, table)):
@@ -277,7 +277,7 @@ def sit(request, table):
     try:
         value = service.sit(table, form.cleaned_data["name"])
     except service.Refusal as refusal:
-        return _room_refusal(request, table, refusal.code)
+        return _room_refusal(request, table, refusal.code, form)
     room_changed(table)
     if request.session.session_key is None:
         request.session.save()
@@ -297,14 +297,25 @@ def leave(request, table):
     return redirect(url("table", table))
 
 
-def _room_refusal(request, table, code):
-    """The waiting room again with the refusal on it (the table unchanged); a started table's own page."""
+def name_refusal(form) -> str:
+    """The refusal's code of a name form that did not validate (an empty post: "bad_name")."""
+    codes = [error.code for error in form.errors.as_data().get("name", ())]
+    return next((code for code in codes if code in MESSAGES), "bad_name")
+
+
+def _room_refusal(request, table, code, sit_form=None):
+    """The waiting room again with the refusal on it (the table unchanged); a started table's own page.
+    ``sit_form``: the name form as posted, shown again with the refusal under the name."""
     if table.started:
         return refuse(request, table, code)
     mine = service.seat_of(table, secret(request, table))
     template = "friends/room.html#room" if request.htmx else "friends/room.html"
-    return render(request, template, room_context(request, table, mine, message=MESSAGES[code]),
-                  status=STATUS[code])
+    context = room_context(request, table, mine, message=MESSAGES[code])
+    if sit_form is not None:
+        if not sit_form.errors and code in NAME_MESSAGES:
+            sit_form.add_error("name", MESSAGES[code])
+        context["sit_form"] = sit_form
+    return render(request, template, context, status=STATUS[code])
 
 
 HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
@@ -346,8 +357,10 @@ def host(request, table):
 
 def _again(table):
     def again(kind, turn, summary):
-        summary["again"] = {"code": table.code}
-        summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
+        # A spectator may watch the replay, not play again nor set up the next table.
+        if turn.seat is not None:
+            summary["again"] = {"code": table.code}
+            summary["change_url"] = reverse("friends:new", kwargs={"key": kind.key})
         if kind.replayer:
             summary["replay_url"] = shared_replay_url(turn.row)
     return again
@@ -381,9 +394,24 @@ def _seat(table, turn, client_version=None, message=None, message_url=None, mess
 def game_context(request, table, turn) -> dict:
     kind = games.get(table.kind)
     return {**_seat(table, turn), "table": table, "kind": kind, "templates": kind.templates,
-            "replay_url": url("replay", table) if kind.replayer else None,
+            **_replays(table, turn, kind),
             "removed": turn.seat is None and service.was_removed(table, secret(request, table)),
             **seats_context(request, table, turn.seat, turn.seats)}
+
+
+def _replays(table, turn, kind) -> dict:
+    """The game page's replay links: this game's (by its row once over: the link stays this
+    game's whatever the table plays next) and each earlier game's at the table, oldest first."""
+    if not kind.replayer:
+        return {"replay_url": None, "earlier_replays": []}
+    earlier, previous = [], table
+    for _step in range(20):
+        previous = Table.objects.filter(rematch=previous).select_related("game").first()
+        if previous is None or previous.game is None or not previous.game.over:
+            break
+        earlier.append(shared_replay_url(previous.game))
+    return {"replay_url": shared_replay_url(turn.row) if turn.game.over else url("replay", table),
+            "earlier_replays": earlier[::-1]}
 
 
 def seats_context(request, table, seat, seats=None, message=None) -> dict:

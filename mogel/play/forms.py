@@ -5,6 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .name_rules import NameField
+
 # The shared choices a lobby remembers (in the session) and "Play again" repeats; the name is kept apart.
 COMMON = ("players", "level", "pace")
 
@@ -25,7 +27,7 @@ class LobbyForm(forms.Form):
     own: tuple[str, ...] = ()
     folded: tuple[str, ...] = ()
 
-    name = forms.CharField(label=_("Your name"), max_length=20, strip=True)
+    name = NameField()
     # Short labels: each group is one row of segments, so the lobby fits a phone's screen.
     players = players_field(3, 5)
     level = forms.ChoiceField(

@@ -10,3 +10,19 @@ document.querySelectorAll("form.language-switcher").forEach(function (form) {
     }
   });
 });
+
+// A touch screen has no keys, so its pages show no key hints (site.css, table.css: the media
+// queries on hover and pointer). Some phones claim a mouse (a pen, a browser's desktop mode) and
+// match neither: the first touch on the page then says it, and the hints go (html.touched).
+// Remembered for the visit, so the next page of the same phone starts without them.
+(function () {
+  var root = document.documentElement;
+  function touched() {
+    root.classList.add("touched");
+    try { sessionStorage.setItem("mogel-touched", "1"); } catch (e) { /* storage off: this page only */ }
+  }
+  try { if (sessionStorage.getItem("mogel-touched")) root.classList.add("touched"); } catch (e) { /* ditto */ }
+  window.addEventListener("pointerdown", function (event) {
+    if (event.pointerType === "touch") touched();
+  }, { capture: true, passive: true });
+})();
