@@ -439,6 +439,11 @@ def hold(turn: Turn, seat: int, action: str, at: int, now: int) -> bool:
     return True
 
 
+def held_by(turn: Turn, seat: int | None) -> list[str]:
+    """The fast actions of ``seat`` held now (:func:`hold`): its page offers them no more."""
+    return [t["action"] for t in turn.row.held_taps if t["seat"] == seat]
+
+
 def _release(turn: Turn, tap: dict) -> None:
     """A held tap's time has come (:func:`held_due`): applied at its time, judged by the rules as
     the game stands; one beaten by a tap dated earlier (the card is gone) is dropped, and its
