@@ -25,30 +25,42 @@ COCKROACH = {"players": 3, "hands": [["3", "4", "5", "moth4"], ["cockroach3", "5
              "discard": ["2"], "draw": DRAW, "guard": 2, "turn": 1}
 HONEST = {"cheat_rate": 0.0, "false_alarm": 0.0, "slap_ms": [450, 450], "slap_miss": 0.0,
           "race_ms": [600, 600], "race_miss": 0.0}
+# Ann (seat 0) holds the Guard Bug; the bot on turn (seat 1) cheats at once; Ben (seat 2) is a person.
+GUARD = {"players": 3, "hands": [["1", "3", "5", "moth4"], ["2", "4", "spider5", "1"], ["2", "3", "4", "5"]],
+         "discard": ["2"], "draw": DRAW, "guard": 0, "turn": 1}
+SNEAKY = {"cheat_rate": 1.0, "cheat_busy": {"idle": 1.0, "turn": 1.0, "window": 1.0}, "cheat_numbers": 1.0,
+          "cheat_after_catch": 1.0, "cheat_ms": [1, 1], "false_alarm": 0.0,
+          "notice": {"idle": 0.0, "turn": 0.0, "window": 0.0}, "notice_bonus_repeat": 0.0, "notice_bonus_few": 0.0}
 PEOPLE, BOTS = (0, 2), [1]
 # Ben's network: 300 ms each way, so his race arrives 600 ms after it was made on his screen.
 FAR = 600
 
 
-@pytest.fixture
-def race(settings, clock):
-    """A started game at the cockroach's landing; returns ``(row id, landed)``, game time."""
+def started(settings, clock, scenario, profile, code):
+    """A started game of ``scenario``, Ann's page asking every 100 ms until the event ``code``; returns (row, event)."""
     settings.MOGEL_BOT_PACE_MS = 1000
     settings.MOGEL_COCKROACH_MS = 3000
+    settings.MOGEL_ACT_MS = 2000
     settings.MOGEL_LAND_MS = LAND
     settings.MOGEL_PLAY_SEED = 7
-    settings.MOGEL_BOT_PROFILE = HONEST
-    settings.MOGEL_PLAY_SCENARIO = COCKROACH
+    settings.MOGEL_BOT_PROFILE = profile
+    settings.MOGEL_PLAY_SCENARIO = scenario
     row = service.start(games.get("mogel-motte"), "friends:test", players=3, level="normal", pace="normal",
                         player_name="Ann", choices={"rounds": "single", "first_guard": "me", "ant_pile": "discard"},
                         people=PEOPLE, bots=BOTS)
     for _ in range(100):
         clock.tick(100)
         request(clock, row.pk, 0)
-        opened = [e for e in events(row.pk) if e["code"] == "cockroach_open"]
-        if opened:
-            break
-    opened = opened[0]
+        found = [e for e in events(row.pk) if e["code"] == code]
+        if found:
+            return row, found[0]
+    raise AssertionError(f"no {code}")
+
+
+@pytest.fixture
+def race(settings, clock):
+    """A started game at the cockroach's landing; returns ``(row id, landed)``, game time."""
+    row, opened = started(settings, clock, COCKROACH, HONEST, "cockroach_open")
     # The server sent both pages the window as it opened (a stream each): the network is the
     # far page's own, credited within the cap.
     SeatEvent.objects.filter(game_id=row.pk, public__isnull=False, index__gte=opened["index"]).update(
@@ -139,3 +151,26 @@ def test_a_second_tap_on_a_held_race_is_a_double_tap(clock, race):
     request(clock, game_id, 0)
     assert raced(game_id) == [0]
 
+
+
+# -- Caught! -------------------------------------------------------------------------------------
+# Only the guard may call it, so no other person's call can beat theirs; what could is the act's
+# end, applied by another person's request (their stream) while the guard's call is on its way.
+
+@pytest.mark.parametrize("arrives, caught", [(800, True), (1500, False)])
+def test_a_far_guards_call_in_time_on_their_screen_catches_though_the_act_ended_meanwhile(settings, clock,
+                                                                                          arrives, caught):
+    row, cheated = started(settings, clock, GUARD, SNEAKY, "cheated")
+    tell = PracticeGame.objects.get(pk=row.pk).eyes["0"]["tells"]["1"]
+    SeatEvent.objects.filter(game_id=row.pk, seat=0, public__gte=tell["n"]).update(sent_ms=tell["since"])
+    until = cheated["until"]
+    # Ben's stream steps just after the act's end: it does not let the cheat get away under Ann's call.
+    at(clock, row.pk, until + 300)
+    request(clock, row.pk, 2)
+    assert "got_away" not in [e["code"] for e in events(row.pk)]
+    # Ann called 200 ms before the end on her screen; her call arrives ``arrives`` ms after that.
+    at(clock, row.pk, until - 200 + arrives)
+    request(clock, row.pk, 0, "catch 1", reaction_ms=until - 200 - tell["since"])
+    # The first cheat's fate (beyond the cap it got away, and the bot may have cheated again since).
+    fate = next(e["code"] for e in events(row.pk) if e["code"] in ("caught", "got_away"))
+    assert fate == ("caught" if caught else "got_away")
