@@ -236,6 +236,15 @@ class PracticeHooks:
         in time, on its way (``service.deadline_due``). ``seats`` as for :meth:`held_ms`."""
         return 0
 
+    def held_tap_ms(self, game, action: str, seats=()) -> int:
+        """How long a person's fast ``action`` (legal now) is held back before it is applied, from
+        the time it counts as made: another person in ``seats`` (those who have not tapped yet)
+        could still answer the same thing with a tap dated earlier, on its way, and only one
+        may have it (a race: the first takes the card). 0: applied at once (the practice game's
+        one player never waits for anyone). Held taps are applied in their dated order
+        (``service.held_taps``)."""
+        return 0
+
     def fast_time(self, game, verb: str, at: int) -> int:
         """The game time a fast action dated ``at`` is applied at (never before the clock, by default)."""
         return max(at, game.clock)

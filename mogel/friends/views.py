@@ -580,6 +580,10 @@ def act(request, table):
     turn, refusal = service.run(table, seat, action=action, posted_version=client,
                                 reaction_ms=posted.reaction(request.POST.get("reaction_ms")), sends=request.htmx,
                                 page=page)
+    if refusal is None and play.held_by(turn, seat):
+        # Held while another person's race may be on its way (play.hold): say it is in.
+        message, _slug = kind.explain("held", {})
+        return _answer(request, table, turn, 200, message=message, message_kind="notice", client_version=client)
     if refusal is None:
         return _answer(request, table, turn, 200, client_version=client)
     if isinstance(refusal, play.Stale):

@@ -89,6 +89,10 @@ class PracticeGame(models.Model):
     # A default in the database too: code of before this column (a worker still running it during
     # a deploy, bench/load.py's --baseline) inserts rows without it.
     answered = models.CharField(max_length=48, blank=True, default="", db_default="")
+    # At a table of several people: fast actions of people held back a credit cap because another
+    # person could still answer the same thing with a tap dated earlier, on its way (a race:
+    # ``mogel.play.service.held_taps``), [{"seat", "action", "at", "arrived"}], game ms.
+    held_taps = models.JSONField(default=list, db_default=[])
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -407,6 +407,60 @@ def deadline_due(turn: Turn, deadline: int) -> int:
     return deadline + turn.kind.held_deadline_ms(turn.game, _people(turn))
 
 
+def _first_held(turn: Turn) -> dict | None:
+    """The earliest dated of the people's held taps (:func:`hold`), or None."""
+    taps = turn.row.held_taps
+    return min(taps, key=lambda t: (t["at"], t["arrived"])) if taps else None
+
+
+def _waiting(turn: Turn, tapped: set) -> tuple:
+    """The people who could still answer what the ``tapped`` seats answered with a tap of their own."""
+    return tuple(s for s in _people(turn) if s not in tapped)
+
+
+def held_due(turn: Turn, tap: dict) -> int:
+    """When a held tap is applied: a credit cap after the time it counts, by which any tap dated
+    earlier has arrived (:func:`dated` credits at most the cap), or at once when nobody who has
+    not tapped yet could still answer the same thing (``GameKind.held_tap_ms``)."""
+    waiting = _waiting(turn, {t["seat"] for t in turn.row.held_taps})
+    return tap["at"] + turn.kind.held_tap_ms(turn.game, tap["action"], waiting)
+
+
+def hold(turn: Turn, seat: int, action: str, at: int, now: int) -> bool:
+    """Hold a person's fast action made at ``at`` (arrived ``now``) instead of applying it, while
+    another person could still answer the same thing with a tap dated earlier, on its way (a
+    race between two people: the first takes the card, and the nearer one's tap arrives first).
+    Refused at once, by the rules, if it could not be made at ``at``. False: not held."""
+    game = turn.game
+    if not turn.kind.held_tap_ms(game, action, _waiting(turn, {seat})):
+        return False
+    # The rules' own refusal, on a copy: the held tap changes nothing yet. Its own time, not
+    # the game's clock (which may have passed it), orders it among the held taps.
+    turn.kind.from_json(game.to_json()).apply(seat, action, turn.kind.fast_time(game, action.split()[0], at))
+    turn.row.held_taps = [*turn.row.held_taps, {"seat": seat, "action": action, "at": at, "arrived": now}]
+    turn.changed = True
+    return True
+
+
+def held_by(turn: Turn, seat: int | None) -> list[str]:
+    """The fast actions of ``seat`` held now (:func:`hold`): its page offers them no more."""
+    return [t["action"] for t in turn.row.held_taps if t["seat"] == seat]
+
+
+def _release(turn: Turn, tap: dict) -> None:
+    """A held tap's time has come (:func:`held_due`): applied at its time, judged by the rules as
+    the game stands; one beaten by a tap dated earlier (the card is gone) is dropped, and its
+    person reads in the log who was faster."""
+    turn.row.held_taps = [t for t in turn.row.held_taps if t is not tap]
+    turn.changed = True
+    game = turn.game
+    try:
+        events = game.apply(tap["seat"], tap["action"], turn.kind.fast_time(game, tap["action"].split()[0], tap["at"]))
+    except IllegalAction:
+        return
+    _after(turn, events)
+
+
 def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) -> bool:
     """Close the windows and make the bot moves that were due by ``now``, in time order.
 
@@ -425,13 +479,22 @@ def catch_up(turn: Turn, now: int, deliberate: bool = False, tap: bool = False) 
         if game.over or row.hold:
             break
         move = turn.plan()
+        held = _first_held(turn)
+        first = min((t for t in (move and move.at, held and held["at"]) if t is not None), default=None)
         deadline = game.next_deadline()
-        if deadline is not None and deadline <= now and (move is None or deadline <= move.at):
+        if deadline is not None and deadline <= now and (first is None or deadline <= first):
             if tap or deadline_due(turn, deadline) <= now:
                 _after(turn, game.advance(deadline))
                 continue
             # Held: the game's clock stays before it, or the engine would apply it now.
             now = deadline - 1
+            break
+        if held is not None and held["at"] == first:
+            if (held["at"] if tap else held_due(turn, held)) <= now:
+                _release(turn, held)
+                continue
+            # Held: the game's clock must not pass it, or a tap dated before it could not be judged.
+            now = min(now, held["at"])
             break
         if move is not None and (move.at if tap else due(turn, move)) <= now:
             reflex = kind.is_reflex(game, move.action)
@@ -616,13 +679,15 @@ def act(turn: Turn, action: str, posted_version: int, now: int, reaction_ms: int
     if again is not None:
         # A double tap is a few events back at most: the last ones since the page's version will do.
         recent = visible_since(turn, posted_version, last=SENT_SPAN)
-        if any(e["code"] in again and e.get("seat") == seat for e in recent):
+        if any(e["code"] in again and e.get("seat") == seat for e in recent) or any(
+                t["seat"] == seat and t["action"].split()[0] == verb for t in turn.row.held_taps):
             raise Stale
         at = dated(turn, verb, action, now, reaction_ms)
         deliberate = catch_up(turn, at, tap=True)
-        events = game.apply(seat, action, turn.kind.fast_time(game, verb, at))
-        _resume(turn, now)
-        _after(turn, events)
+        if not hold(turn, seat, action, at, now):
+            events = game.apply(seat, action, turn.kind.fast_time(game, verb, at))
+            _resume(turn, now)
+            _after(turn, events)
         catch_up(turn, now, deliberate)
         return
     # The player's move comes after every bot reflex due before it: none is held back any longer.
@@ -674,6 +739,9 @@ def _wake(turn: Turn) -> int | None:
     deadline = game.next_deadline()
     if deadline is not None:
         times.append(deadline_due(turn, deadline))
+    held = _first_held(turn)
+    if held is not None:
+        times.append(held_due(turn, held))
     if not row.hold:
         move = turn.plan()
         if move is not None:
@@ -776,7 +844,7 @@ def save(turn: Turn) -> bool:
             "state": row.state, "version": row.version, "public_version": row.public_version,
             "memories": row.memories, "wake_ms": row.wake_ms, "hold": row.hold, "resume_ms": row.resume_ms,
             "over": row.over, "ready": row.ready, "publics": row.publics, "eyes": row.eyes,
-            "answered": row.answered,
+            "answered": row.answered, "held_taps": row.held_taps,
             # auto_now is the ORM's save(); the prune command reads `updated` as the last time played.
             "updated": timezone.now()},
             {"pk": row.pk, "version": version, "hold": turn.old_hold, "ready": turn.old_ready})

@@ -230,6 +230,8 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
     view = game.view(seat) if seat is not None else kind.onlooker_view(game)
     # While the scores are on screen nothing is owed until the player goes on.
     legal = [] if row.hold or seat is None else game.legal_actions(seat)
+    if row.held_taps:
+        legal = [a for a in legal if a not in service.held_by(turn, seat)]
     version = turn.public_version()
     # The game keeps only the end of its log: the table's last lines and the news since the
     # page's version come from the event table, in one read of its last lines.

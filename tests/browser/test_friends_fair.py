@@ -42,6 +42,12 @@ FAST_MS, SLOW_MS = 450, 750
 # it to the slower and is out, which ends the game.
 ONE_WINDOW = {"players": 3, "hands": [["1", "5"], ["2", "4"], ["mosquito3", "moth1"]], "discard": ["2"],
               "draw": [], "guard": 0, "turn": 0}
+# The same for the cockroach race (docs/friends.md, "Far-away friends: the race"): after Ann's 1
+# and Ben's 2 the bot can only play its cockroach 1; each person holds a 1, and the first race
+# is their last card, which ends the game.
+ONE_RACE = {"players": 3, "hands": [["1", "1"], ["2", "1"], ["cockroach1", "moth1"]], "discard": ["2"],
+            "draw": [], "guard": 0, "turn": 0}
+RACES = 6
 
 # In each page, before the site's scripts: the person slaps ``localStorage.fairReact`` ms after
 # the mosquito is on their screen, timed from the same moment the page's reflex.js times the
@@ -53,12 +59,12 @@ PERSON = """
   function slapLater() {
     const ms = Number(localStorage.getItem("fairReact") || 600);
     requestAnimationFrame(() => setTimeout(() => {
-      const slap = document.getElementById("btn-slap");
-      if (slap) { slap.click(); }
+      const reflex = document.getElementById("btn-slap") || document.getElementById("btn-race");
+      if (reflex) { reflex.click(); }
     }, ms));
   }
   function look() {
-    if (!armed && document.getElementById("btn-slap")) {
+    if (!armed && (document.getElementById("btn-slap") || document.getElementById("btn-race"))) {
       armed = true;
       const motion = window.tableMotion;
       if (motion && motion.landing && motion.landing()) {
@@ -125,19 +131,27 @@ def window_result(table: Table) -> dict:
     return {"slowest": slowest, "counted": {s: e.get("dated", e["t"]) for s, e in slaps.items()}}
 
 
-def play_window(ann, ben, number: int, table: Table) -> dict:
+def race_result(table: Table) -> dict:
+    """The finished game's race: who took the cockroach (the other's race was beaten)."""
+    log = PracticeGame.objects.get(pk=table.game_id).stored_log()
+    (winner,) = [e["seat"] for e in log if e["code"] == "raced"]
+    return {"slowest": 1 - winner}
+
+
+def play_window(ann, ben, number: int, table: Table, result=window_result) -> dict:
     """One game: Ann reacts FAST_MS on even windows and SLOW_MS on odd ones, Ben the other way."""
     ann_ms, ben_ms = (FAST_MS, SLOW_MS) if number % 2 == 0 else (SLOW_MS, FAST_MS)
     for page, ms in ((ann, ann_ms), (ben, ben_ms)):
         page.evaluate("(ms) => localStorage.setItem('fairReact', String(ms))", ms)
     for page in (ann, ben):
         page.wait_for_selector("#btn-play-again", timeout=60_000)
-    return {**window_result(table), "faster": 0 if ann_ms < ben_ms else 1}
+    return {**result(table), "faster": 0 if ann_ms < ben_ms else 1}
 
 
 @pytest.fixture
-def far_away_table(browser, site_url, live_server, settings):
-    settings.MOGEL_PLAY_SCENARIO = ONE_WINDOW
+def far_away_table(request, browser, site_url, live_server, settings):
+    settings.MOGEL_PLAY_SCENARIO = getattr(request, "param", ONE_WINDOW)
+    settings.MOGEL_COCKROACH_MS = 6000
     settings.MOGEL_BOT_PROFILE = IDLE_BOT
     settings.MOGEL_PLAY_SEED = 5
     settings.MOGEL_FRIENDS_GRACE_MS = 10 ** 9
@@ -151,14 +165,13 @@ def far_away_table(browser, site_url, live_server, settings):
             context.close()
 
 
-def test_a_far_away_friend_is_the_slowest_about_as_often_as_a_near_one(far_away_table):
-    ann, ben = far_away_table
+def play_windows(ann, ben, count: int, result=window_result) -> list[dict]:
     results = []
-    for number in range(WINDOWS):
+    for number in range(count):
         table = Table.objects.get(rematch=None)
         # The reactions are set before the bot's mosquito: it waits for both people's plays.
-        results.append(play_window(ann, ben, number, table))
-        if number < WINDOWS - 1:
+        results.append(play_window(ann, ben, number, table, result))
+        if number < count - 1:
             # Both press Play again (the second joins the rematch the first made): the test
             # does not wait on the pushed move to the rematch, which is another part's.
             ann.click("#btn-play-again")
@@ -166,8 +179,26 @@ def test_a_far_away_friend_is_the_slowest_about_as_often_as_a_near_one(far_away_
             for page in (ann, ben):
                 page.wait_for_url(lambda url, old=table.code: old not in url, timeout=60_000, wait_until="commit")
                 ready(page)
+    return results
+
+
+def test_a_far_away_friend_is_the_slowest_about_as_often_as_a_near_one(far_away_table):
+    ann, ben = far_away_table
+    results = play_windows(ann, ben, WINDOWS)
     ben_slowest = sum(r["slowest"] == 1 for r in results)
     share = ben_slowest / WINDOWS
     print(f"\nBen (300 ms each way) slowest in {ben_slowest} of {WINDOWS} windows ({share:.0%}); "
           f"the faster on their own screen won {sum(r['slowest'] != r['faster'] for r in results)}")
     assert 0.35 <= share <= 0.65
+
+
+@pytest.mark.parametrize("far_away_table", [ONE_RACE], indirect=True)
+def test_a_far_away_friend_wins_the_race_about_as_often_as_a_near_one(far_away_table):
+    """Judged on arrival, Ben's race would come 600 ms late and lose every time to Ann's made
+    300 ms after his; held and judged by dates, the faster on their own screen takes the card."""
+    ann, ben = far_away_table
+    results = play_windows(ann, ben, RACES, race_result)
+    ben_won = sum(r["slowest"] == 0 for r in results)
+    print(f"\nBen (300 ms each way) won {ben_won} of {RACES} races; "
+          f"the faster on their own screen won {sum(r['slowest'] != r['faster'] for r in results)}")
+    assert RACES // 3 <= ben_won <= RACES - RACES // 3

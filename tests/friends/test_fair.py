@@ -99,3 +99,26 @@ def test_a_bots_race_waits_out_the_cap_while_a_person_at_another_seat_could_race
     assert response.status_code == 200
     assert [e["seat"] for e in log(table_) if e["code"] == "raced"] == [1]
     assert play.CREDIT_CAP_MS == 1000
+
+
+# The bot (seat 2) can only play its cockroach 3; Ann and Ben both hold a 3 to race with.
+BOTH_RACE = {"players": 3, "hands": [["3", "4", "5", "moth4"], ["3", "4", "4", "5"], ["cockroach3", "5", "5", "5"]],
+             "discard": ["2"], "draw": DRAW, "guard": 1, "turn": 2}
+
+
+@pytest.mark.parametrize("lang, notice", [("en", "Race sent. In a moment"), ("de", "Rennen gesendet. Gleich")])
+def test_a_race_held_for_another_persons_says_so_and_is_offered_no_more(table, clock, lang, notice):
+    table_, ann, ben = table(BOTH_RACE)
+    for _ in range(50):
+        clock.tick(100)
+        page = ann.get(table_url(table_, lang)).content.decode()
+        if 'value="race 3"' in page:
+            break
+    response = ann.post(table_url(table_, lang) + "act/", {"action": "race 3", "version": version_of(page),
+                                                          "reaction_ms": 400}, HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert response.status_code == 200 and notice in body
+    # Ben may still have raced first on his screen: the card is nobody's yet, and Ann's page
+    # does not offer her race again (a second tap would be a double tap).
+    assert 'value="race 3"' not in body and not [e for e in log(table_) if e["code"] == "raced"]
+    assert 'value="race 3"' in ben.get(table_url(table_)).content.decode()

@@ -101,10 +101,13 @@ def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
     pushed, patches = sum(scan_pushed(source.first(), table, seat, names) for seat, source in streams.items()), []
     pages = {seat: c.get(table_url(table)).content.decode() for seat, c in people.items()}
     watched = watcher.get(table_url(table)).content.decode()
+    for seat, text in pages.items():
+        scan(text, table, seat, names)
     answers = 0
     for step in range(max_steps):
-        for seat, text in pages.items():
-            scan(text, table, seat, names)
+        # Each answer is scanned as it comes, against the game as it stands then: a page kept
+        # since may show its own card that another person's request took since (a race held
+        # while another could still race, released by that request: docs/friends.md).
         scan(watched, table, None, names)
         if PracticeGame.objects.get(pk=table.game_id).over:
             assert pushed > len(streams), "the streams pushed the game's moves"
@@ -116,6 +119,7 @@ def play_and_scan(table, people, watcher, clock, rng, max_steps=2500):
         assert response.status_code in (200, 204, 286, 400, 409), response.status_code
         if response.status_code != 204:
             pages[seat] = response.content.decode()
+            scan(pages[seat], table, seat, names)
         answers += 1
         if step % 5 == 0:
             pushed += sum(scan_pushed(source.later(), table, seat, names, patches) for seat, source in streams.items())

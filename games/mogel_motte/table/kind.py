@@ -241,6 +241,18 @@ class MogelMotte(GameKind):
         acts = [s for s, act in game.acts.items() if act["until"] == deadline and s != game.guard]
         return CREDIT_CAP_MS if acts and game.guard in seats else 0
 
+    def held_tap_ms(self, game, action, seats=()):
+        """A person's race waits out the credit cap while another person still holds a card to
+        race with: their race, made earlier on their own screen, may still be on its way, and
+        the first race takes the cockroach. Once every such person has raced, or the cap has
+        passed, the races are judged by their dates."""
+        from mogel.play.service import CREDIT_CAP_MS
+
+        if action.startswith("race ") and any(a.startswith("race ") for seat in seats
+                                              for a in game.legal_actions(seat)):
+            return CREDIT_CAP_MS
+        return 0
+
     def fast_time(self, game, verb, at):
         """A slap may be dated before what others did meanwhile (the engine places it among the
         slaps by its time); anything else happens no earlier than the game's clock."""

@@ -22,6 +22,8 @@ from ..engine.errors import CODES
 _MESSAGES = {
     **SHARED_MESSAGES,
     "settling": gettext_lazy("Wait: a “Caught!” is being settled."),
+    # Not a refusal: a race held while another person's may be on its way (mogel.play.service.hold).
+    "held": gettext_lazy("Race sent. In a moment the table shows who was first on their own screen."),
     "not_your_turn": gettext_lazy("It is not your turn."),
     "does_not_fit": gettext_lazy("That card does not fit on the discard pile."),
     "moth_not_playable": gettext_lazy("Only the player with the Guard Bug may play a Cheating Moth."),
