@@ -149,7 +149,9 @@ def test_a_seeded_game_pushed_as_patches_shows_what_whole_tables_show(client, cl
             break
     assert counted, "a count-in came by"
     assert held if seed == 0 else update.done, "held scores came by, or the game ended"
-    assert page.patched >= 20 and page.patched > 5 * page.refused, (page.patched, page.refused, page.whole)
+    # Enough patches to have tried them (the shortest of these seeded games, since a window's end
+    # waits for a tap on its way, has 19), and hardly any refused.
+    assert page.patched >= 15 and page.patched > 5 * page.refused, (page.patched, page.refused, page.whole)
     if not page_id:
         assert names.count(regions.PATCH) > 3 * names.count("table"), names
     else:
