@@ -117,6 +117,10 @@ def seat_down(browser, site_url, proxy_url):
     for page in (ann, ben):
         page.wait_for_selector(".friends__seat[data-seat='2'] .friends__tag")
     ann.click("#btn-start")
+    # Start is posted in the background (the page says "Starting…"): both pages are at the game
+    # once the server started it.
+    for page in (ann, ben):
+        page.wait_for_selector("#table")
     return (ann_context, ben_context), ann, ben
 
 
