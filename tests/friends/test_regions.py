@@ -55,7 +55,8 @@ def test_friends_pages_on_patches_show_what_whole_tables_show(clock, settings, k
             return answer.content.decode()
         return poll
 
-    for _ in range(600):
+    # Enough for a whole game of random moves: a held race (docs/friends.md) makes some longer.
+    for _ in range(1500):
         seat = rng.choice((0, 1))
         answer = random_step(clients[seat], dom.write(pages[seat].table), table, clock, rng)
         if answer.status_code in (200, 400, 409) and 'id="table"' in answer.content.decode():
