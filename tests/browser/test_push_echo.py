@@ -100,6 +100,10 @@ def test_two_tabs_of_one_game_both_follow_every_move(page, context, site_url, fa
     other.goto(page.url)
     other.wait_for_function("() => !!window.echo && document.querySelector('#table')")
     for mover, watcher in ((page, other), (other, page), (page, other)):
+        # A person moves in the tab they look at. Headless Chromium draws a tab behind another
+        # only now and then, and Playwright clicks only an element it saw stand still over two
+        # drawn frames: a move in the hidden tab can wait there for many seconds.
+        mover.bring_to_front()
         # Two moves per turn, however long the bots or a count-in keep the second waiting.
         assert moves(mover, 2) == 2
         reached = max(v for status, v, _page in mover.evaluate("window.echo.answers") if status == 200)

@@ -36,13 +36,14 @@
     });
   });
 
-  // The swapped step replaces the links: give focus back to the same one, or, when that step
-  // has none (the last step has no "next"), to the step counter.
-  document.addEventListener("htmx:afterSettle", function (event) {
+  // The swapped step replaces the links: give focus back to the one last pressed, or, when that
+  // step has none (the last step has no "next"), to the step counter. The key is kept, not
+  // cleared: a key pressed before the previous step settled must still find its focus when its
+  // own step settles.
+  document.addEventListener("htmx:afterSettle", function () {
     var replay = document.getElementById("replay");
     if (!wanted || !replay) return;
     var focus = replay.querySelector('[data-replay="' + wanted + '"]') || document.getElementById("replay-count");
     if (focus) focus.focus({ preventScroll: true });
-    wanted = null;
   });
 })();
