@@ -22,6 +22,7 @@ sending it until each other page shows a newer table (friends_push.move).
 from __future__ import annotations
 
 import asyncio
+import collections
 import os
 import random
 import time
@@ -207,7 +208,8 @@ async def measure(mode: str, port: int, tables: int, seconds: float, pace) -> di
         tally.run.error(f"table: {failure!r}"[:300])
     moves = [a * 1000 for m in tally.run.moves for a in m[3]]
     row = {"mode": mode, "tables": tables, "errors": len(tally.run.errors), "first_errors": tally.run.errors[:3],
-           "missed_moves": sum(m[4] for m in tally.run.moves), **{f"missed_{k}": v for k, v in tally.missed.items()}}
+           "missed_moves": sum(m[4] for m in tally.run.moves), **{f"missed_{k}": v for k, v in tally.missed.items()},
+           "late": sorted(collections.Counter(tally.run.late).items())}
     for name, values in (("start", [s * 1000 for s in tally.starts]), ("move", moves),
                          ("again", [s * 1000 for s in tally.agains])):
         row[name] = (len(values), *(stack.percentile(values, q) if values else float("nan") for q in (50, 95)))
@@ -233,11 +235,14 @@ def report(rows: list[dict]) -> None:
           f"{fp.POLL_S * 1000:.0f} ms, who is at the table every 3 s). Arrival at every OTHER page, "
           "spectators included, in ms (n: arrivals).")
     print(f"{'mode':<5} {'Start n':>7} {'p50':>6} {'p95':>6} {'move n':>7} {'p50':>6} {'p95':>6} "
-          f"{'again n':>7} {'p50':>6} {'p95':>6} {'missed':>6} {'errors':>6}")
+          f"{'again n':>7} {'p50':>6} {'p95':>6} {'missed S/m/a':>12} {'errors':>6}")
     for r in rows:
         cells = " ".join(f"{r[k][0]:>7} {r[k][1]:>6.0f} {r[k][2]:>6.0f}" for k in ("start", "move", "again"))
-        missed = r["missed_start"] + r["missed_again"] + r["missed_moves"]
-        print(f"{r['mode']:<5} {cells} {missed:>6} {r['errors']:>6}")
+        missed = f"{r['missed_start']}/{r['missed_moves']}/{r['missed_again']}"
+        print(f"{r['mode']:<5} {cells} {missed:>12} {r['errors']:>6}")
+    for r in rows:
+        if r["late"]:
+            print(f"{r['mode']}: moves some page did not show within {fp.ARRIVAL_TIMEOUT_S:.0f} s:", ", ".join(f"{verb} ×{n}" for verb, n in r["late"]))
     for r in rows:
         for what in r["first_errors"]:
             print(f"{r['mode']}:", what[1].replace("\n", " ")[:200])

@@ -113,6 +113,8 @@ class Run:
         self.lags: list[tuple[float, float]] = []
         self.rematches: list[float] = []
         self.refusals: list[str] = []
+        # A move some other page did not show in time: its verb, and which pages (spectator or seat).
+        self.late: list[str] = []
         self.streams = 0
 
     def error(self, what: str) -> None:
@@ -189,6 +191,7 @@ async def move(people: list[Person], run: Run, person: Person, moves: list[str])
                 missed += 1
             else:
                 arrivals.append(at - sent)
+        run.late += [action.split()[0]] * missed
     run.moves.append((sent, status, took, arrivals, missed))
 
 
