@@ -5,7 +5,7 @@ Each file is ``{"version": 1, "lesson": {...}}``: one lesson with its steps, eve
 in all five languages. ``slug`` is the lesson's stable key (progress in the session and other
 data name the lesson by it); ``slugs`` gives its address in each language, the English one
 being the key. A step's texts name times only through placeholders (``{lesson_seconds}``,
-``{game_seconds}``, ``{bot_seconds}``: :mod:`tutorial.placeholders`), never typed in.
+``{game_seconds}``, ``{bot_seconds}``, ``{slower_seconds}`` …: :mod:`tutorial.placeholders`), never typed in.
 ``manage.py loadcontent`` stores them as models (:mod:`tutorial.content`); the engine tests
 read them straight from here.
 """

@@ -7,7 +7,9 @@ placeholders, filled in when they are shown:
 
 - ``{lesson_seconds}``: the window this step widens (the one such option of its scenario);
 - ``{game_seconds}``: the same window in the practice game (``lesson_windows()[option]``);
-- ``{bot_seconds}``: when the step's one scripted bot move comes, after what it waits for.
+- ``{bot_seconds}``: when the step's one scripted bot move comes, after what it waits for;
+- ``{slower_seconds}``, ``{unhurried_seconds}``: the practice game's window at the slower
+  tempos a table may choose, "Slower (×3)" and "Unhurried (×10)" (issue 33).
 
 The number is written as the language writes it: 2,5 in German, French, Dutch and Italian.
 Pure Python (Babel only), so the data tests can check the placeholders without Django.
@@ -21,7 +23,9 @@ from decimal import Decimal
 from babel.numbers import format_decimal
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-KNOWN = frozenset({"lesson_seconds", "game_seconds", "bot_seconds"})
+# The tempos a table may choose besides the usual one: each stretches every window by its factor.
+AT_TEMPO = {"slower_seconds": 3, "unhurried_seconds": 10}
+KNOWN = frozenset({"lesson_seconds", "game_seconds", "bot_seconds", *AT_TEMPO})
 
 
 def names(text: str) -> set[str]:
@@ -41,6 +45,7 @@ def values(step: dict, game_windows: dict[str, int]) -> dict[str, int]:
     if window:
         found["lesson_seconds"] = step["scenario"]["options"][window]
         found["game_seconds"] = game_windows[window]
+        found.update({name: game_windows[window] * factor for name, factor in AT_TEMPO.items()})
     script = step.get("script") or []
     if len(script) == 1 and "delay" in script[0]:
         found["bot_seconds"] = script[0]["delay"]

@@ -12,6 +12,7 @@ from games.mogelei.cards.render import rules_card
 from games.mogelei.engine.cards import eggs, values
 from games.mogelei.rules.kind import SLUGS as KIND_SLUGS
 from tests.games.mogelei.engine.test_worked_example import PASS_1, PASS_2
+from tests.tempo_names import TEMPO_NAMES
 
 DATA = Path(__file__).resolve().parents[3] / "games" / "mogelei" / "rules" / "data" / "sections.json"
 LANGS = ["de", "en", "fr", "nl", "it"]
@@ -125,6 +126,14 @@ def test_the_decisions_beyond_the_rulebook_are_said_on_the_page(sections):
         assert dealer in sections["setup"]["body"][lang], lang
         assert one_game in sections["end"]["body"][lang], lang
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_where_the_table_is_set_up_the_tempo_is_said_to_slow_the_bots(sections, lang):
+    """Mogelei has no fast window, but the tempo a table chooses stretches its bots' pace (issue 33)."""
+    body = sections["setup"]["body"][lang]
+    for name in TEMPO_NAMES[lang][1:]:
+        assert name in body, f"setup ({lang}) should name the tempo {name!r}"
+    assert re.search(r"\bbots?\b", body, re.IGNORECASE), f"setup ({lang}) should say that the tempo slows the bots"
 
 def test_the_worked_example_is_the_engines_worked_example(sections):
     """The pictures tell the game the engine test replays: two passes, B accuses C, A earns the fattest egg."""

@@ -13,6 +13,7 @@ from games.mogel_motte.engine import CODES
 from games.mogel_motte.engine.game import DEFAULT_OPTIONS
 from tutorial import data_files, placeholders
 from tests.games.mogel_motte.game_data import LESSON_FOLDER, runner
+from tests.tempo_names import TEMPO_NAMES
 
 LESSONS = data_files.lessons(LESSON_FOLDER)
 STEPS = [(lesson, step) for lesson in LESSONS for step in lesson["steps"]]
@@ -143,6 +144,22 @@ def test_a_time_is_written_as_the_language_writes_numbers(lang, written):
     text = "{lesson_seconds} / {game_seconds} / {later}"
     assert placeholders.fill(text, ms, lang) == f"6 / {written} / {{later}}"
 
+
+def test_a_window_at_the_slower_tempos_is_three_and_ten_times_the_games():
+    step = next(step for lesson, step in STEPS if step["key"] == "slap-in-time")
+    ms = placeholders.values(data_files.runner_step(step), {**GAME_WINDOWS, "mosquito_ms": 2500})
+    text = "{game_seconds} / {slower_seconds} / {unhurried_seconds}"
+    assert placeholders.fill(text, ms, "de") == "2,5 / 7,5 / 25"
+
+
+@pytest.mark.parametrize("window", sorted(GAME_WINDOWS))
+def test_every_window_a_lesson_teaches_tells_its_length_at_each_slower_tempo_in_every_language(window):
+    """Where a lesson lets the learner meet a window, a step's success text names the slower tempos and the
+    window's length at each, so a learner who finds it too fast knows the table can give more time."""
+    told = [step["success_text"] for lesson, step in TIMED if placeholders.window_of(step, GAME_WINDOWS) == window]
+    assert any(all({"slower_seconds", "unhurried_seconds"} <= placeholders.names(text[lang])
+                   and all(name in text[lang] for name in TEMPO_NAMES[lang][1:]) for lang in TEMPO_NAMES)
+               for text in told), f"no step teaching {window} tells the tempo in all five languages"
 
 def test_every_lesson_has_one_slug_per_language_and_each_slug_names_one_lesson():
     by_key, to_key = data_files.addresses(LESSONS)

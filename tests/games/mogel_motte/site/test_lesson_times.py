@@ -50,3 +50,17 @@ def test_the_hint_waits_as_long_as_the_scripted_bot(client, hx, lessons, clock):
     client.get(lesson_url("caught-as-guard", "de"), {"step": "catch-in-the-act"})
     hx.post(lesson_url("caught-as-guard", "de", "hint/"))
     assert "Lege die 3, warte 2 Sekunden, drücke bei Leo" in hx.post(lesson_url("caught-as-guard", "de", "hint/")).content.decode()
+
+
+def test_the_success_text_gives_the_games_window_at_each_slower_tempo(client, hx, lessons, clock, settings):
+    """Played to success in German, the mosquito step tells the slap window at ×3 and ×10 of the site's."""
+    settings.MOGEL_MOSQUITO_MS = 2000
+    client.get(lesson_url("mosquito", "de"))
+    hx.post(lesson_url("mosquito", "de", "act/"), {"action": "play 3", "version": "1"})
+    clock["ms"] += 1200  # Leo slaps at 1000 ms
+    hx.post(lesson_url("mosquito", "de", "act/"), {"action": "slap", "version": "0"})
+    clock["ms"] += 4000  # Ben slaps at 5000 ms: he is the slowest
+    hx.get(lesson_url("mosquito", "de", "poll/"), {"version": "0"})
+    html = hx.post(lesson_url("mosquito", "de", "act/"), {"action": "hand 1", "version": "0"}).content.decode()
+    assert "Schnell genug!" in html
+    assert "Bei „Langsamer (×3)“ hast du 6 Sekunden zum Hauen, bei „Ganz in Ruhe (×10)“ 20 Sekunden." in html

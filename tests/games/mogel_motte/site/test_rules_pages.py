@@ -17,6 +17,7 @@ from mogel.rules.markup import inline_text, plain_text
 from mogel.rules.models import RuleSection
 from tests.games.mogel_motte.game_data import KEY as MOGEL_MOTTE
 from tests.games.mogel_motte.game_data import RULES_FILE
+from tests.tempo_names import FACTORS, TEMPO_NAMES
 
 problems = partial(markup.problems, game=MOGEL_MOTTE)
 
@@ -148,6 +149,27 @@ SECONDS_WORD = {"de": "Sekunden", "en": "seconds", "fr": "secondes", "nl": "seco
 def test_the_time_windows_are_the_engines_defaults(slug, option, lang):
     said = f"{seconds(DEFAULT_OPTIONS[option], lang)} {SECONDS_WORD[lang]}"
     assert said in body_of(slug, lang), f"{slug} ({lang}) should say {said!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "slug, option", [("cheating", "act_ms"), ("caught", "act_ms"), ("mosquito", "mosquito_ms"), ("cockroach", "cockroach_ms")]
+)
+def test_each_time_window_says_how_long_it_lasts_at_the_slower_tempos(slug, option, lang):
+    """Where a window's length is given, its length at "Slower (×3)" and "Unhurried (×10)" stands beside it."""
+    body = body_of(slug, lang)
+    for name, factor in zip(TEMPO_NAMES[lang][1:], FACTORS[1:]):
+        said = f"{seconds(DEFAULT_OPTIONS[option] * factor, lang)} {SECONDS_WORD[lang]}"
+        assert said in body and name in body, f"{slug} ({lang}) should say {said!r} and name {name!r}"
+    assert "](#variants)" in body, f"{slug} ({lang}) should link to where the tempo is explained"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_variants_explain_every_tempo_and_that_the_bots_slow_down_too(lang):
+    body = body_of("variants", lang)
+    for name in TEMPO_NAMES[lang]:
+        assert f"**{name}:**" in body or f"**{name} :**" in body, f"variants ({lang}) should list {name!r}"
+    assert re.search(r"\bbots?\b", body, re.IGNORECASE), f"variants ({lang}) should say that the bots slow down too"
 
 
 # The plural of "round" per language, as the rulebook vocabulary has it.

@@ -15,6 +15,7 @@ from mogel.rules import content, markup
 from mogel.rules.markup import inline_text, plain_text
 from mogel.rules.models import SummarySection
 from tests.games.mogel_motte.game_data import KEY, SUMMARY_FILE
+from tests.tempo_names import FACTORS
 
 problems = partial(markup.problems, game=KEY)
 
@@ -96,6 +97,19 @@ def test_each_minus_point_value_stands_beside_its_kind_of_card(lang):
 def test_the_time_windows_are_the_engines_defaults(slug, option, lang):
     said = f"{seconds(DEFAULT_OPTIONS[option], lang)} {SECONDS_WORD[lang]}"
     assert said in body_of(slug, lang), f"{slug} ({lang}) should say {said!r}"
+
+
+TEMPO_WORD = {"de": "Tempo", "en": "tempo", "fr": "rythme", "nl": "tempo", "it": "ritmo"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug, option", [("action-cards", "mosquito_ms"), ("action-cards", "cockroach_ms"),
+                                          ("cheating", "act_ms")])
+def test_each_time_window_says_how_long_it_lasts_at_a_slower_tempo(slug, option, lang):
+    """ "2.5 seconds (7.5 or 25 seconds at a slower tempo)": the windows at ×3 and ×10, in a word or two."""
+    slower, unhurried = (seconds(DEFAULT_OPTIONS[option] * factor, lang) for factor in FACTORS[1:])
+    said = rf"\({re.escape(slower)} \w+ {re.escape(unhurried)} {SECONDS_WORD[lang]} [^)]*\b{TEMPO_WORD[lang]}\b"
+    assert re.search(said, body_of(slug, lang)), f"{slug} ({lang}) should say {slower} or {unhurried} at a slower tempo"
 
 
 # The page -------------------------------------------------------------------
