@@ -22,7 +22,9 @@ from tests.games.mogel_motte.site.test_cheating import ALWAYS, NEVER, SNEAKY, YO
 
 from .htmx import ready, settled
 from .progress import Progress, table_state
-from .test_play import PICK, SEED, bots_open_a_window
+from .test_friends import host_a_table
+from .test_mogelei_play import my_move
+from .test_play import SEED, bots_open_a_window, play_to_the_end
 
 # WCAG 2.0, 2.1 and 2.2 at levels A and AA: what issue 33 asks for, nothing of axe's best practice.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -151,37 +153,22 @@ def test_mogel_motte_windows_and_caught(page, site_url, settings, scan, lang):
 
 
 def test_a_whole_mogel_motte_game(page, site_url, settings, scan):
-    """English: the player's turn, a round's summary, the final ranking (German: Mogelei's)."""
+    """English: a round's summary, the final ranking (German: Mogelei's)."""
     settings.MOGEL_BOT_PACE_MS = 20
     settings.MOGEL_MOSQUITO_MS, settings.MOGEL_COCKROACH_MS, settings.MOGEL_ACT_MS = 1000, 700, 700
     settings.MOGEL_POLL_MS, settings.MOGEL_LAND_MS, settings.MOGEL_PLAY_SEED = 50, 0, SEED
     start_mogel_motte(page, site_url, "en", rounds="full")
-    seen = set()
-    progress = Progress(lambda: table_state(page))
-    while progress.alive() and not page.locator(".ranking").count():
-        if "summary" not in seen and page.locator("#btn-continue").count():
-            seen.add("summary")
+    seen = []
+
+    def at(moment):     # play_to_the_end names the moments it would take a picture of
+        if moment == "round-summary":
+            seen.append(moment)
             scan(page, "en round's summary")
-        sel, _where = page.evaluate(PICK)
-        if sel is None:
-            page.wait_for_timeout(15)
-            continue
-        try:
-            page.locator("#table " + sel).first.click(timeout=500)
-        except Exception:
-            pass  # the table was swapped under the click: look again
-    assert page.locator(".ranking").count(), ("the table stood still before the final ranking", progress.story())
-    assert seen == {"summary"}
+
+    play_to_the_end(page, at)
+    assert seen == ["round-summary"]
     scan(page, "en final ranking")
     scan.assert_clean()
-
-
-def mogelei_move(page):
-    """The player's next move: call a colour, lay the first card it may, hide, end the round."""
-    for selector in ("#call-red", "#table .mz-hand__item--live .mz-card-btn", "#btn-hide", "#btn-end"):
-        if page.locator(selector).count():
-            return page.locator(selector).first
-    return None
 
 
 def test_a_whole_mogelei_game(page, site_url, settings, scan):
@@ -196,11 +183,11 @@ def test_a_whole_mogelei_game(page, site_url, settings, scan):
     page.click(".btn--start")
     page.wait_for_selector("#table")
     ready(page)
-    seen = set()
+    seen, decisions = set(), 0
     progress = Progress(lambda: table_state(page))
     while progress.alive() and not page.locator("#btn-play-again").count():
         settled(page)
-        move = mogelei_move(page)
+        move = my_move(page, decisions)
         if move is None:
             page.wait_for_timeout(60)
             continue
@@ -216,6 +203,7 @@ def test_a_whole_mogelei_game(page, site_url, settings, scan):
             scan(page, "de Mogelei a round's result")
         try:
             move.click(timeout=1500)
+            decisions += 1
         except Exception:
             pass  # the table moved on under the pointer: look again
     assert page.locator("#btn-play-again").count(), ("the table stood still before the end", progress.story())
@@ -225,25 +213,13 @@ def test_a_whole_mogelei_game(page, site_url, settings, scan):
     scan.assert_clean()
 
 
-def host_a_table(page, site_url, kind, lang, own):
-    page.goto(site_url + lobby_url(kind, lang))
+@pytest.mark.parametrize("kind,host,guest", [("mogel-motte", "en", "de"), ("mogelei", "de", "en")])
+def test_a_friends_waiting_room_for_host_and_guest(page, browser, site_url, settings, scan, kind, host, guest):
+    settings.MOGEL_POLL_MS, settings.MOGEL_BOT_PACE_MS = 150, 60_000    # the bot holds the table still
+    page.goto(site_url + lobby_url(kind, host))
     ready(page)
-    page.click("#play-with-friends")
-    page.fill("input[name=name]", "Ann")
-    page.check("input[name=players][value='3']")
-    for field, value in own.items():
-        page.check(f"input[name={field}][value='{value}']")
-    page.click(".btn--start")
-    page.wait_for_selector("#invite-link")
+    link = host_a_table(page, kind)
     page.wait_for_function("() => document.querySelector('.friends__qr').complete")
-    return page.inner_text("#invite-link")
-
-
-@pytest.mark.parametrize("kind,host,guest,own", [("mogel-motte", "en", "de", {"rounds": "single"}),
-                                                 ("mogelei", "de", "en", {"games": "1"})])
-def test_a_friends_waiting_room_for_host_and_guest(page, browser, site_url, settings, scan, kind, host, guest, own):
-    settings.MOGEL_POLL_MS = 150
-    link = host_a_table(page, site_url, kind, host, own)
     scan(page, f"{kind} {host} host, alone")
     guest_context = browser.new_context(locale={"de": "de-DE", "en": "en-GB"}[guest])
     ben = guest_context.new_page()
@@ -256,5 +232,13 @@ def test_a_friends_waiting_room_for_host_and_guest(page, browser, site_url, sett
     page.wait_for_selector(".friends__seat[data-seat='1'] >> text=Ben")
     scan(ben, f"{kind} {guest} guest, seated")
     scan(page, f"{kind} {host} host, with a guest")
+    # The table filled with a bot and started: both pages move to it, with the seats' panel.
+    page.click("#btn-fill")
+    page.wait_for_selector(".friends__seat[data-seat='2'] .friends__tag")
+    page.click("#btn-start")
+    for who, lang, each in (("host", host, page), ("guest", guest, ben)):
+        each.wait_for_selector("#table")
+        ready(each)
+        scan(each, f"{kind} {lang} {who} at the friends' table")
     guest_context.close()
     scan.assert_clean()
