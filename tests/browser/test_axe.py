@@ -149,6 +149,9 @@ def test_mogel_motte_windows_and_caught(page, site_url, settings, scan, lang):
     page.locator("#table .hand__item--live .card-btn").first.wait_for()
     settled(page)
     scan(page, f"{lang} Caught! by the player")
+    page.goto(site_url + LOBBY[lang])
+    page.locator(".play-unfinished").wait_for()
+    scan(page, f"{lang} lobby with an unfinished game")
     scan.assert_clean()
 
 
