@@ -41,6 +41,13 @@ STILL = """() => document.getAnimations().every(a => a.playState !== 'running' |
   a.effect.getComputedTiming().iterations === Infinity)"""
 
 
+def node_line(node):
+    """One node of a violation: axe's selector for it and what axe measured there (a contrast's ratio)."""
+    checks = node.get("any", []) + node.get("all", []) + node.get("none", [])
+    why = next((check["message"] for check in checks if check.get("message")), "")
+    return " ".join(node["target"]) + (f" ({why})" if why else "")
+
+
 class Scan:
     """Runs axe on a page's current state at both sizes and keeps every violation for the end."""
 
@@ -54,9 +61,9 @@ class Scan:
             results = self.axe.run(page, options=OPTIONS)
             self.states.append(f"{state} {width}×{height}")
             for rule in results.response["violations"]:
-                targets = "; ".join(" ".join(node["target"]) for node in rule["nodes"])
-                self.found.append(f"{state} at {width}×{height}: {rule['id']} ({rule['impact']}) on {targets}: "
-                                  f"{rule['help']} {rule['helpUrl']}")
+                nodes = "; ".join(node_line(node) for node in rule["nodes"])
+                self.found.append(f"{state} at {width}×{height}: {rule['id']} ({rule['impact']}): {rule['help']} "
+                                  f"{rule['helpUrl']} on {nodes}")
 
     def assert_clean(self):
         assert self.states, "axe looked at nothing"
