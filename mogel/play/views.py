@@ -33,7 +33,9 @@ from .stream import TableSource
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
 SUMMARY = "play/summary.html"
-MAX_ANNOUNCE = 4
+# The live region says at most this many lines of one table's news: every event of a move and
+# of the bots' answers to it (a round's end comes with several), yet no flood after a long absence.
+MAX_ANNOUNCE = 8
 
 
 def with_kind(view):

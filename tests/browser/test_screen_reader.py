@@ -1,0 +1,217 @@
+"""Screen-reader play (docs/accessibility.md): a whole round of each game with the keyboard only,
+acting on what the live regions say and what the accessibility tree shows (role and name, as a
+screen reader finds them; never the table's classes or ids), the query keys, news said once, and
+the focus kept when the table is redrawn.
+
+The live regions (#announcer, #announcer-urgent) belong to the page, not to the table's markup:
+an init script writes down every line added to them, in order, as a screen reader hears them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
+
+from games.mogel_motte.engine import Game as Motte
+from mogel import games
+from mogel.play.models import PracticeGame
+
+from .htmx import ready, settled
+from .progress import Progress, table_state
+
+PHONE, DESKTOP = (375, 812), (1280, 800)
+
+HEARD = """document.addEventListener("DOMContentLoaded", () => {
+  window.heard = [];
+  for (const [id, how] of [["announcer", "polite"], ["announcer-urgent", "urgent"]]) {
+    const region = document.getElementById(id);
+    new MutationObserver(records => records.forEach(r => r.addedNodes.forEach(node => {
+      const text = (node.textContent || "").trim();
+      if (text) { window.heard.push([how, text]); }
+    }))).observe(region, {childList: true});
+  }
+});"""
+
+
+def heard(page, since=0):
+    return [tuple(line) for line in page.evaluate("() => window.heard")[since:]]
+
+
+def said_after(page, key, since):
+    """Press a query key and return what the assertive region says to it."""
+    page.keyboard.press(key)
+    page.wait_for_function("n => window.heard.length > n", arg=since)
+    return heard(page, since)[-1]
+
+
+def words(lang, *texts):
+    with translation.override(lang):
+        return [gettext(t) for t in texts]
+
+
+def start(page, site_url, game, lang, viewport, fields):
+    """The lobby, filled in with the keyboard: each field found by its role and name."""
+    with translation.override(lang):
+        lobby = games.get(game).play_url("lobby")
+    page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+    page.add_init_script(HEARD)
+    page.goto(site_url + lobby)
+    page.get_by_role("textbox").first.focus()     # the lobby's one text field: the player's name
+    page.keyboard.type("Ann")
+    for role, name in fields:
+        field = page.get_by_role(role, name=name, exact=True)
+        field.focus()
+        if role == "radio":
+            page.keyboard.press("Space")
+    page.get_by_role("textbox").first.focus()
+    page.keyboard.press("Enter")     # submits the lobby's form from its text field
+    page.get_by_role("region", name=words(lang, "Card table")[0]).wait_for()
+    ready(page)
+
+
+def hand_list_name(lang, translate, text):
+    """The hand's list by its name ("Your hand: 5"), whatever the count: its words before the colon."""
+    with translation.override(lang):
+        before = (translate(text) % {"n": "\0"}).split("\0")[0]
+    # Up to the colon: French puts a narrow no-break space before it.
+    return re.compile("^" + re.escape(before.split(":")[0].strip()))
+
+
+def focused_is(locator) -> bool:
+    return locator.evaluate("el => el === document.activeElement")
+
+
+def press(page, target, limit=150):
+    """Tab to ``target`` (a locator by role and name) and press Enter; False if the table moved
+    on before it was reached (it is looked for again)."""
+    settled(page)
+    for _ in range(limit):
+        if not target.count():
+            return False
+        if focused_is(target.first):
+            page.keyboard.press("Enter")
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def first_enabled(scope, role="button"):
+    buttons = scope.get_by_role(role, disabled=False)
+    return buttons.first if buttons.count() else None
+
+
+def play_round(page, lang, choose, done):
+    """Until ``done()``: whenever ``choose()`` finds a move the seat may make, press it by keyboard."""
+    progress = Progress(lambda: table_state(page) + " " + str(len(page.evaluate("() => window.heard"))))
+    moves = 0
+    while progress.alive():
+        if done():
+            return moves
+        move = choose()
+        if move is None:
+            page.wait_for_function("n => window.heard.length !== n || !document.querySelector('.htmx-request')",
+                                   arg=len(heard(page)))
+            page.wait_for_timeout(50)
+            continue
+        if press(page, move):
+            moves += 1
+    raise AssertionError(("the table stood still", progress.story()))
+
+
+# -- Mogel Motte --------------------------------------------------------------------------------
+
+@pytest.fixture
+def motte(settings):
+    settings.MOGEL_BOT_PACE_MS = 250
+    # A keyboard player tabs to the button: windows long enough for that (the tempo's idea).
+    settings.MOGEL_MOSQUITO_MS = 20_000
+    settings.MOGEL_COCKROACH_MS = 20_000
+    settings.MOGEL_ACT_MS = 1500
+    settings.MOGEL_POLL_MS = 100
+    settings.MOGEL_LAND_MS = 0
+    settings.MOGEL_PLAY_SEED = 424242
+    return settings
+
+
+def motte_lobby(lang):
+    return [("radio", words(lang, "One round")[0])]
+
+
+def motte_chooser(page, lang):
+    table_name, yours, again = words(lang, "Card table", "Your moves", "Play again")
+    table = page.get_by_role("region", name=table_name)
+    hand = hand_list_name(lang, gettext, "Your hand: %(n)s")
+
+    def choose():
+        group = table.get_by_role("group", name=yours)
+        move = first_enabled(group) if group.count() else None
+        if move is None:
+            cards = table.get_by_role("list", name=hand)
+            if cards.count():
+                # The first enabled card of each list item is the card itself (its "Cheat" button follows it).
+                for item in cards.get_by_role("listitem").all():
+                    card = item.get_by_role("button").first
+                    if card.count() and card.is_enabled() and card.get_attribute("aria-disabled") != "true":
+                        return card
+        go_on = table.get_by_role("button", name=words(lang, "Start the next round")[0])
+        return move or (go_on.first if go_on.count() else None)
+
+    return choose
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", PHONE), ("de", DESKTOP)])
+def test_a_whole_mogel_motte_round_with_the_keyboard_only(page, site_url, motte, lang, viewport):
+    start(page, site_url, "mogel-motte", lang, viewport, motte_lobby(lang))
+    final = words(lang, "Final ranking", "You win!")
+    ranking = page.get_by_role("heading", name=re.compile("|".join(map(re.escape, final))))
+    moves = play_round(page, lang, motte_chooser(page, lang), lambda: ranking.count() > 0)
+    assert moves >= 3
+    game = Motte.from_json(PracticeGame.objects.get().state)
+    assert game.over
+    lines = heard(page)
+    # The player's turns came first, assertively; the round's end was said once.
+    assert any(how == "urgent" for how, _ in lines), lines
+    with translation.override(lang):
+        over = [text for how, text in lines if how == "polite" and gettext("The game is over.")[:10] in text]
+    assert len(over) <= 1, lines
+
+
+# -- Mogelei ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def mogelei(settings):
+    settings.MOGEL_BOT_PACE_MS = 150
+    settings.MOGEL_POLL_MS = 100
+    settings.MOGEL_PLAY_SEED = 6
+    return settings
+
+
+def mogelei_chooser(page, lang):
+    table_name, yours = words(lang, "Card table", "Your moves")
+    table = page.get_by_role("region", name=table_name)
+    hand = hand_list_name(lang, lambda text: ngettext(text, "Your hand: %(n)s cards", 2), "Your hand: %(n)s card")
+
+    def choose():
+        group = table.get_by_role("group", name=yours)
+        move = first_enabled(group) if group.count() else None
+        if move is None:
+            cards = table.get_by_role("list", name=hand)
+            move = first_enabled(cards) if cards.count() else None
+        return move
+
+    return choose
+
+
+@pytest.mark.parametrize("lang,viewport", [("fr", DESKTOP)])
+def test_a_whole_mogelei_round_with_the_keyboard_only(page, site_url, mogelei, lang, viewport):
+    one_game, over = words(lang, "One game", "The round is over.")
+    start(page, site_url, "mogelei", lang, viewport, [("radio", one_game)])
+    # The round ends when the live region says so.
+    moves = play_round(page, lang, mogelei_chooser(page, lang), lambda: any(over == text for _how, text in heard(page)))
+    assert moves >= 3
+    lines = heard(page)
+    assert any(how == "urgent" for how, _ in lines), lines
+    assert [text for _how, text in lines].count(over) == 1
