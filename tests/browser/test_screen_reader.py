@@ -215,3 +215,75 @@ def test_a_whole_mogelei_round_with_the_keyboard_only(page, site_url, mogelei, l
     lines = heard(page)
     assert any(how == "urgent" for how, _ in lines), lines
     assert [text for _how, text in lines].count(over) == 1
+
+
+# -- the query keys -----------------------------------------------------------------------------
+
+def motte_row():
+    return Motte.from_json(PracticeGame.objects.get().state)
+
+
+@pytest.mark.parametrize("lang,viewport", [("en", DESKTOP), ("nl", PHONE)])
+def test_mogel_motte_query_keys_say_what_the_seat_sees_and_nothing_hidden(page, site_url, motte, lang, viewport):
+    from games.mogel_motte.cards.names import card_label
+
+    motte.MOGEL_BOT_PACE_MS = 60_000     # the table stands still while the keys are asked
+    start(page, site_url, "mogel-motte", lang, viewport, motte_lobby(lang))
+    game = motte_row()
+    with translation.override(lang):
+        mine = {card_label(c) for c in game.hands[0]}
+        others = {card_label(c) for seat in range(1, game.players) for c in game.hands[seat]} - mine
+        top = card_label(game.discard[-1])
+        minus = ngettext("%(n)s minus point", "%(n)s minus points", 0) % {"n": 0}
+        timed_out = gettext("Nothing is timed now.")
+    n = len(heard(page))
+    how, hand = said_after(page, "h", n)
+    assert how == "urgent"
+    # A card the seat may play now is named with its verb ("Play the number card 5").
+    assert all(name.lower() in hand.lower() for name in mine), (mine, hand)
+    assert not [name for name in others if name.lower() in hand.lower()], "the hand's answer names another seat's card"
+    assert not [name for name in others if name in said_after(page, "p", len(heard(page)))[1] and name != top]
+    assert top.lower() in heard(page)[-1][1].lower()
+    scores = said_after(page, "s", len(heard(page)))[1]
+    assert scores.count(minus) == game.players and "Ann" in scores
+    assert not [name for name in others if name in scores]
+    assert said_after(page, "t", len(heard(page)))[1] == timed_out
+    # Whose turn: the status line, as the table shows it.
+    status = page.get_by_role("region", name=words(lang, "Card table")[0]).get_by_role("paragraph")
+    assert status.nth(1).inner_text().strip() in said_after(page, "w", len(heard(page)))[1]
+    # Each key is listed in the table's help, in the seat's language.
+    page.get_by_text(words(lang, "Keys and sly tricks")[0]).click()
+    for key in ("W: whose turn it is and what you may do now.", "H: your hand.", "T: the time left to slap, for the race, or for your card in the act."):
+        assert page.get_by_text(words(lang, key)[0]).is_visible()
+
+
+def test_mogelei_query_keys_name_only_the_seats_own_hidden_card(page, site_url, mogelei):
+    from games.mogelei.engine import Game as Mogelei
+    from games.mogelei.table.names import card_name
+
+    lang = "it"
+    start(page, site_url, "mogelei", lang, DESKTOP, [("radio", words(lang, "One game")[0])])
+
+    def game():
+        return Mogelei.from_json(PracticeGame.objects.get().state)
+
+    def laid():
+        g = game()
+        return bool(g.passes) and g.passes[-1][0] is not None and any(c is not None for c in g.passes[-1][1:])
+
+    play_round(page, lang, mogelei_chooser(page, lang), laid)
+    with translation.override(lang):
+        mine = card_name(game().passes[-1][0])
+    # The page shows the card the seat laid (face down, its own: named for it alone).
+    page.get_by_role("img", name=re.compile(re.escape(mine))).first.wait_for()
+    answer = said_after(page, "p", len(heard(page)))[1]
+    assert mine in answer
+    # Read after the answer: a card face down now was face down when the page answered.
+    g = game()
+    with translation.override(lang):
+        hidden = {card_name(c) for s, c in enumerate(g.passes[-1]) if s and c is not None and s not in g.up[-1]}
+    assert not [name for name in hidden - {mine} if name in answer], (hidden, answer)
+    hand = said_after(page, "h", len(heard(page)))[1]
+    assert not [name for name in hidden - {mine} if name in hand]
+    with translation.override(lang):
+        assert gettext("Called colour:").rstrip(": ") in answer or g.colour is None

@@ -14,10 +14,10 @@
     var title = t.querySelector("#hand-title");
     if (!title) { return ""; }
     var cards = all(t, ".hand .card-btn").map(Q.said);
-    return Q.sentences([Q.said(title) + (cards.length ? ": " + cards.join(", ") : ""), Q.said(t.querySelector("#sleeve"))]);
+    return Q.sentences([Q.said(title), cards.join(", "), Q.said(t.querySelector("#sleeve"))]);
   });
   Q.add("p", function (t) {
-    return Q.sentences(all(t, ".centre .pile, .centre .window").map(Q.said));
+    return Q.sentences(all(t, ".centre .pile__caption, .centre .pile__card, .centre .window").map(Q.said));
   });
   Q.add("s", function (t) {
     return Q.sentences(all(t, ".seats .seat").map(function (seat) {

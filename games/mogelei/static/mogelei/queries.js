@@ -14,7 +14,7 @@
     var title = t.querySelector("#hand-title");
     if (!title) { return ""; }
     var cards = all(t, ".mz-hand .mz-card-btn").map(Q.said);
-    return Q.sentences([Q.said(title) + (cards.length ? ": " + cards.join(", ") : "")]);
+    return Q.sentences([Q.said(title), cards.join(", ")]);
   });
   Q.add("p", function (t) {
     var called = Q.said(t.querySelector(".mz-called"));
