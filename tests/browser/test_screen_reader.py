@@ -287,3 +287,54 @@ def test_mogelei_query_keys_name_only_the_seats_own_hidden_card(page, site_url, 
     assert not [name for name in hidden - {mine} if name in hand]
     with translation.override(lang):
         assert gettext("Called colour:").rstrip(": ") in answer or g.colour is None
+
+
+# -- news said once; focus kept -----------------------------------------------------------------
+
+def shown_version(page):
+    """The version the page shows (waiting on the page's state, not deciding a move from it)."""
+    return page.evaluate("() => Number((document.getElementById('table') || {dataset: {version: -1}}).dataset.version)")
+
+
+def test_news_that_reaches_the_page_again_is_not_said_again(page, site_url, motte):
+    """The same table's news by a move's answer and by a push, a patch or a poll: said once."""
+    lang = "en"
+    start(page, site_url, "mogel-motte", lang, DESKTOP, motte_lobby(lang))
+    play_round(page, lang, motte_chooser(page, lang), lambda: sum(how == "polite" for how, _ in heard(page)) >= 2)
+    motte.MOGEL_BOT_PACE_MS = 600_000     # the bots stop: the table stands still from here
+    stable = Progress(lambda: (shown_version(page), PracticeGame.objects.get().public_version))
+    while stable.alive() and shown_version(page) != PracticeGame.objects.get().public_version:
+        page.wait_for_timeout(50)
+    settled(page)
+    before = heard(page)
+    # The page asks for its table as from the game's start: the same version, with all its news again.
+    page.evaluate("""() => new Promise(done => {
+      const t = document.getElementById('table');
+      document.addEventListener('htmx:afterSettle', () => done(), {once: true});
+      htmx.ajax('GET', t.getAttribute('hx-get'), {target: '#table', swap: 'outerHTML', values: {version: 0}});
+    })""")
+    settled(page)
+    assert heard(page) == before
+
+
+def test_focus_stays_on_the_table_when_the_control_goes_and_when_a_push_redraws_it(page, site_url, mogelei):
+    lang = "de"
+    start(page, site_url, "mogelei", lang, PHONE, [("radio", words(lang, "One game")[0])])
+    table = page.get_by_role("region", name=words(lang, "Card table")[0])
+    moves = table.get_by_role("group", name=words(lang, "Your moves")[0])
+    # You call first (the lobby's default dealer): the colour buttons go once you called.
+    call = moves.get_by_role("button").first
+    call.wait_for()
+    assert press(page, call)
+    page.wait_for_function("n => window.heard.length > n", arg=0)
+    settled(page)
+    inside = "t => t.contains(document.activeElement) && document.activeElement !== t"
+    assert table.evaluate(inside), "the focus fell off the table when the colour buttons went"
+    # Pushed tables (the bots lay their cards) redraw it: the focus stays on the table.
+    version = shown_version(page)
+    progress = Progress(lambda: shown_version(page))
+    while shown_version(page) < version + 2 and progress.alive():
+        page.wait_for_timeout(50)
+        assert table.evaluate(inside)
+    settled(page)
+    assert table.evaluate(inside)
