@@ -13,6 +13,7 @@ import re
 
 import pytest
 from django.utils import translation
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from django.utils.translation import gettext, ngettext
 
 from games.mogel_motte.engine import Game as Motte
@@ -80,8 +81,12 @@ def hand_list_name(lang, translate, text):
     return re.compile("^" + re.escape(before.split(":")[0].strip()))
 
 
-def focused_is(locator) -> bool:
-    return locator.evaluate("el => el === document.activeElement")
+def focused_is(locator):
+    """Whether ``locator`` has the focus; None when it is gone (the table moved on)."""
+    try:
+        return locator.evaluate("el => el === document.activeElement", timeout=2000)
+    except PlaywrightTimeout:
+        return None
 
 
 def press(page, target, limit=150):
@@ -89,9 +94,10 @@ def press(page, target, limit=150):
     on before it was reached (it is looked for again)."""
     settled(page)
     for _ in range(limit):
-        if not target.count():
+        focused = focused_is(target.first)
+        if focused is None:
             return False
-        if focused_is(target.first):
+        if focused:
             page.keyboard.press("Enter")
             return True
         page.keyboard.press("Tab")
@@ -101,6 +107,19 @@ def press(page, target, limit=150):
 def first_enabled(scope, role="button"):
     buttons = scope.get_by_role(role, disabled=False)
     return buttons.first if buttons.count() else None
+
+
+def first_live_card(cards):
+    """The first card of the hand the seat may play now. In each list item the card comes first
+    and its "Cheat" button after it: the item's first button, when the tree says it is not disabled."""
+    try:
+        for item in cards.get_by_role("listitem").all():
+            buttons = [line for line in item.aria_snapshot(timeout=2000).splitlines() if "- button" in line]
+            if buttons and "[disabled]" not in buttons[0]:
+                return item.get_by_role("button").first
+    except PlaywrightTimeout:
+        pass    # the table moved on while it was read: read again
+    return None
 
 
 def play_round(page, lang, choose, done):
@@ -151,11 +170,7 @@ def motte_chooser(page, lang):
         if move is None:
             cards = table.get_by_role("list", name=hand)
             if cards.count():
-                # The first enabled card of each list item is the card itself (its "Cheat" button follows it).
-                for item in cards.get_by_role("listitem").all():
-                    card = item.get_by_role("button").first
-                    if card.count() and card.is_enabled() and card.get_attribute("aria-disabled") != "true":
-                        return card
+                move = first_live_card(cards)
         go_on = table.get_by_role("button", name=words(lang, "Start the next round")[0])
         return move or (go_on.first if go_on.count() else None)
 
