@@ -168,7 +168,7 @@ def motte_lobby(lang):
 
 
 def motte_chooser(page, lang):
-    table_name, yours, again = words(lang, "Card table", "Your moves", "Play again")
+    table_name, yours = words(lang, "Card table", "Your moves")
     table = page.get_by_role("region", name=table_name)
     hand = hand_list_name(lang, gettext, "Your hand: %(n)s")
 
