@@ -294,6 +294,12 @@ class PracticeHooks:
         closed … None: :meth:`explain` of the rules' code says it."""
         return None
 
+    def urgent(self, event: dict, me: int | None) -> bool:
+        """Whether ``event`` (as ``me`` sees it) needs the person first: a window they may act in,
+        their turn, an accusation of them. The live region says it before the rest, assertively
+        (table/announce.js, docs/accessibility.md); no event does by default."""
+        return False
+
     def moves(self, events: list[dict], me: int) -> list[dict]:
         """The public moves among ``events`` (as ``me`` sees them) for the shell's motion.js:
         ``{"kind", "from", "to", "card"}`` each (see ``docs/platform.md``); none by default."""

@@ -60,6 +60,19 @@ def context(kind, view: dict, names, shell: dict) -> dict:
     }
 
 
+def news(lines: list[str], events: list[dict], publics: list[int], version: int, urgent: Callable) -> list[dict]:
+    """The live region's lines, each with the public version it is news of, so that a page says
+    each once whether the table came as an answer, a push or a patch (table/announce.js), and
+    whether it needs the person first (``urgent(event)``). ``lines[i]`` tells ``events[i]``; a
+    kind may add lines after them (what the table shows now), news of the table's own version."""
+    out = []
+    for i, text in enumerate(lines):
+        event = events[i] if i < len(events) else None
+        out.append({"text": text, "v": publics[i] if event is not None else version,
+                    "urgent": bool(event is not None and urgent(event))})
+    return out
+
+
 def place_presence(context: dict, presence: dict) -> dict:
     """Put each seat's presence (``{seat number: {"state", "label"}}``, from a table of several
     people) on the kind's seats, where its seat template places ``play/_seat_presence.html``.

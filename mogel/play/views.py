@@ -27,13 +27,15 @@ from mogel.table.memo import per_language
 from . import echo, limits, posted, service
 from .models import PracticeGame
 from .names import seat_names
-from .shell import LOG_LINES, log_lines
+from .shell import LOG_LINES, log_lines, news as shell_news
 from .stream import TableSource
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
 TABLE = "play/table.html#table"
 SUMMARY = "play/summary.html"
-MAX_ANNOUNCE = 4
+# The live region says at most this many lines of one table's news: every event of a move and
+# of the bots' answers to it (a round's end comes with several), yet no flood after a long absence.
+MAX_ANNOUNCE = 8
 
 
 def with_kind(view):
@@ -281,7 +283,12 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
         },
     }
     context = kind.table(turn, view, legal, names, summary=summary, shell=shell)
-    return context if seat is not None else _as_onlooker(kind, context, view, names, seen[-MAX_ANNOUNCE:])
+    if seat is None:
+        context = _as_onlooker(kind, context, view, names, seen[-MAX_ANNOUNCE:])
+    publics = [public for _round, public, _e in recent if public > client_version][-MAX_ANNOUNCE:] if news else []
+    context["news"] = shell_news(context.get("announce") or [], seen[-MAX_ANNOUNCE:], publics, version,
+                                 lambda event: kind.urgent(event, seat))
+    return context
 
 
 def _as_onlooker(kind, context: dict, view: dict, names, announce: list) -> dict:

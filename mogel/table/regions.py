@@ -177,5 +177,5 @@ class Painter:
                 out.append(_render(region.template, {**context, "kind": self.kind}, (*region.reads, "kind", HASHES)).strip())
         out.append("</template>")
         if context.get("announce"):
-            out.append(_render("play/table.html#announcer", context, ("announce",)).strip())
+            out.append(_render("play/table.html#announcer", context, ("announce", "news")).strip())
         return "".join(out)

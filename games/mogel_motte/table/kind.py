@@ -330,6 +330,13 @@ class MogelMotte(GameKind):
     def describe(self, event, names, me):
         return describe(event, names, me)
 
+    def urgent(self, event, me):
+        # A window someone else opened (slap, race) and a Caught! on this seat need the person first.
+        code = event.get("code")
+        if code in ("mosquito_open", "cockroach_open"):
+            return event.get("seat") != me
+        return code == "caught" and event.get("accused") == me
+
     def explain(self, code, params):
         return explain(code, params)
 

@@ -92,6 +92,15 @@ class Mogelei(MogeleiRules, GameKind):
     def visible(self, event, seat):
         return seen_by(event, seat)
 
+    def urgent(self, event, me):
+        # The person's own turn, the call they owe, and "You're bluffing!" said to them come first.
+        code = event.get("code")
+        if code == "on_turn":
+            return event.get("seat") == me
+        if code == "round_start":
+            return event.get("caller") == me
+        return code == "accused" and event.get("target") == me
+
     # -- the table ------------------------------------------------------------------------
 
     def summary(self, turn, names):

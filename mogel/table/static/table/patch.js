@@ -71,7 +71,9 @@
     change(table, parts, live);
     var news = box.content.getElementById("announcer");
     var announcer = document.getElementById("announcer");
-    if (news && announcer) { announcer.innerHTML = news.innerHTML; }
+    // Its news is said by table/announce.js, once whichever way it came (docs/accessibility.md).
+    if (news && window.tableNews && news.querySelector("[data-news]")) { window.tableNews.hear(news); }
+    else if (news && announcer) { announcer.innerHTML = news.innerHTML; }
     if (focusId && document.activeElement !== focused) {
       var again = document.getElementById(focusId);
       if (again) { again.focus({preventScroll: true}); }

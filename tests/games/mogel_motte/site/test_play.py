@@ -193,6 +193,9 @@ def test_a_legal_move_is_applied_and_answered_with_the_table(client, fast, clock
     assert response.status_code == 200
     assert version_of(response.content.decode()) > v
     assert 'id="announcer" hx-swap-oob' in response.content.decode()
+    # Each line says which version it is news of (table/announce.js says it once): newer than the page's.
+    said = [int(n) for n in re.findall(r'data-news="(\d+)"', response.content.decode())]
+    assert said and all(v < n <= version_of(response.content.decode()) for n in said) and said == sorted(said)
 
 
 def legal_and_illegal(url):
