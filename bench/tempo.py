@@ -32,7 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.mogel_motte.engine import Game  # noqa: E402
-from games.mogel_motte.engine.bots import Bot, next_move, observe  # noqa: E402
+from games.mogel_motte.engine.bots import Bot, observe  # noqa: E402
+from games.mogel_motte.engine.simulate import window_with_person  # noqa: E402
 
 CHILD_MS = (700, 900)
 PHONE_MS = (0, 600)
@@ -62,17 +63,7 @@ def one_window(kind: str, level: str, players: int, tempo: int, person_ms: int, 
     person = PLAYED_AT + LAND_MS + person_ms
     if person >= closes:
         return "missed"
-    action = "slap" if kind == "mosquito" else "race 3"
-    while game.window is not None:
-        move = next_move(game, bots, memories, seed)
-        if person is not None and (move is None or move.at > person):
-            game.apply(0, action, person)
-            person = None
-        elif move is not None:
-            game.apply(move.seat, move.action, move.at)
-        else:
-            game.advance(game.next_deadline())
-        observe(game, bots, memories, seed)
+    window_with_person(game, bots, memories, seed, "slap" if kind == "mosquito" else "race 3", person)
     if kind == "mosquito":
         slowest = next(e["seat"] for e in game.log if e["code"] == "mosquito_slowest")
         return "slow" if slowest == 0 else "ok"
