@@ -98,7 +98,7 @@ def tempo_of(options: dict) -> int:
 def window_ms(options: dict, key: str) -> int:
     """How long the window ``key`` ("mosquito_ms", "cockroach_ms", "act_ms") stays open at the game's tempo.
     The card's flight (``land_ms``) is the page's animation, not a person's time: it never scales."""
-    return options[key] * tempo_of(options)
+    return options.get(key, DEFAULT_OPTIONS[key]) * tempo_of(options)
 
 
 class Game(EventLog):

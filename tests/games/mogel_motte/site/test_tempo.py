@@ -1,10 +1,15 @@
 """Mogel Motte's table at a tempo (issue 33): the bots' planned moves (the platform's pace floor
 included) and the tells a guard must spot last ``tempo`` times as long."""
 
+import re
+
 import pytest
 
 from games.mogel_motte.table import bots
 from mogel import games
+
+from tests.platform.play_helpers import version_of
+from .test_cheating import SNEAKY, YOU_GUARD, game_of, table, wait_for_tell  # noqa: F401 (table: a fixture)
 
 CHOICES = {"rounds": "single", "ant_pile": "discard", "first_guard": "left"}
 
@@ -32,3 +37,20 @@ def test_the_bots_planned_moves_come_tempo_times_as_late(settings, level, pace):
 @pytest.mark.parametrize("level", ("easy", "normal", "hard", "expert"))
 def test_a_bots_tell_shows_tempo_times_as_long(level):
     assert [bots.tell_ms(level, t) for t in (1, 3, 10)] == [bots.tell_ms(level) * t for t in (1, 3, 10)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("tempo", (1, 3))
+def test_at_the_table_a_tell_and_the_act_it_belongs_to_last_tempo_times_as_long(client, table, clock, settings,
+                                                                                  tempo):
+    settings.MOGEL_PLAY_SCENARIO = YOU_GUARD
+    settings.MOGEL_BOT_PROFILE = SNEAKY
+    settings.MOGEL_BOT_PACE_MS = 1000
+    url = client.post("/en/play/", {"name": "Ann", "players": 3, "level": "easy", "rounds": "single",
+                                    "ant_pile": "discard", "tempo": tempo}).url
+    seat, html = wait_for_tell(client, clock, url, version_of(client.get(url).content.decode()), limit=200 * tempo)
+    shown = re.search(rf'data-seat="{seat}" data-tell="[^"]+" data-tell-ms="(\d+)"', html)
+    assert int(shown.group(1)) == 800 * tempo
+    game = game_of(url)
+    cheated = next(e for e in game.log if e["code"] == "cheated" and e["seat"] == seat)
+    assert game.acts[seat]["until"] - cheated["t"] == 2000 * tempo, "the act (settings: 2 s) scales too"
