@@ -72,8 +72,9 @@ def one_window(kind: str, level: str, players: int, tempo: int, person_ms: int, 
 
 
 def shares(kind: str, level: str, players: int, tempo: int, factor: int, windows: int, phone: bool) -> tuple:
-    """(slow share, missed share) over ``windows`` seeded windows; the person's draw is seeded apart."""
-    rng = random.Random(f"tempo-bench:{kind}:{level}:{players}:{factor}:{phone}")
+    """(slow share, missed share) over ``windows`` seeded windows. The person's draws are seeded apart
+    from the bots' and the same in every row: rows differ by the tempo alone (and whole ms)."""
+    rng = random.Random(f"tempo-bench:{kind}:{level}:{players}:{phone}")
     counts = {"slow": 0, "missed": 0, "ok": 0}
     for seed in range(windows):
         person = round(rng.uniform(*CHILD_MS) * factor) + (rng.randint(*PHONE_MS) if phone else 0)
