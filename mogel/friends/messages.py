@@ -20,6 +20,7 @@ MESSAGES = {
     "no_spectators": _("This game has already started, and the host does not allow spectators."),
     "not_away": _("During the game, a bot can only take over the seat of someone who is away."),
     "answered": _("That request has already been answered."),
+    "bad_tempo": _("Choose one of the tempos offered."),
     "too_many_guesses": _("Too many wrong table codes came from your network. Wait a few minutes, "
                           "then try again."),
     "too_many_tables": _("Many unfinished tables have been started from your network. Finish one of them, "
@@ -32,5 +33,5 @@ MESSAGES = {
 STATUS = {"wrong_code": 404, "not_your_seat": 403, "other_seat": 403, "not_host": 403, "removed": 403,
           "no_spectators": 403, "started": 409, "full": 409, "name_taken": 409, "seat_taken": 409,
           "seats_changed": 409, "answered": 409, "not_ready": 409, "not_away": 409, "too_many_guesses": 429,
-          "bad_name": 400, "no_such_seat": 400, "not_the_host_seat": 400,
+          "bad_name": 400, "bad_tempo": 400, "no_such_seat": 400, "not_the_host_seat": 400,
           "name_too_long": 400, "name_reserved": 400, "name_look_alike": 409}

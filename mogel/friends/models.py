@@ -39,6 +39,9 @@ class Table(models.Model):
     players = models.PositiveSmallIntegerField()
     level = models.CharField(max_length=10, default="normal")
     pace = models.CharField(max_length=10, default="normal")
+    # The table's tempo (mogel.play.tempo), chosen with the table and changed by the host in the
+    # waiting room; the game started from the table takes it.
+    tempo = models.PositiveSmallIntegerField(default=1, db_default=1)
     # The kind's own lobby choices, as its lobby form cleaned them (as PracticeGame.choices).
     choices = models.JSONField(default=dict)
     spectators = models.BooleanField(default=False)

@@ -27,6 +27,7 @@ from mogel.play import service as play
 from mogel.play.models import PracticeGame
 from mogel.play import name_rules
 from mogel.play.names import bot_names
+from mogel.play import tempo as tempos
 
 from .models import Seat, Table, hashed, new_code, new_secret
 
@@ -78,7 +79,7 @@ def at_table(action):
 # -- creating, joining, the host's powers --------------------------------------------------------
 
 def create(kind, *, name: str, players: int, level: str, pace: str, choices: dict, spectators: bool,
-           language: str, address: str = "", open_to_link: bool = True) -> tuple[Table, str]:
+           language: str, address: str = "", open_to_link: bool = True, tempo: int = 1) -> tuple[Table, str]:
     """A new table with its host at seat 0; returns it and the host's secret."""
     secret = new_secret()
     for _ in range(20):
@@ -87,7 +88,7 @@ def create(kind, *, name: str, players: int, level: str, pace: str, choices: dic
                 table = Table.objects.create(code=new_code(), kind=kind.key, players=players, level=level,
                                              pace=pace, choices=choices, spectators=spectators,
                                              language=language[:8], address=address[:64],
-                                             open_to_link=open_to_link)
+                                             open_to_link=open_to_link, tempo=tempo)
                 Seat.objects.create(table=table, number=0, name=name, secret_hash=hashed(secret), host=True,
                                     seen_ms=play.wall_ms())
             return table, secret
@@ -237,6 +238,18 @@ def open_table(table: Table, value) -> None:
     table.save(update_fields=["open_to_link"])
 
 
+@at_table
+def set_tempo(table: Table, value) -> None:
+    """The host sets the table's tempo (``mogel.play.tempo``) while it waits: one of those offered."""
+    if table.started:
+        raise Refusal("started")
+    tempo = tempos.of(value)
+    if tempo is None:
+        raise Refusal("bad_tempo")
+    table.tempo = tempo
+    table.save(update_fields=["tempo"])
+
+
 def named(name: str, beside=()) -> str:
     """The name as the table shows it, refused (``name_rules``) when empty, too long, marked as
     a bot, or the same as or a look-alike of a name ``beside`` it (people and bots)."""
@@ -375,7 +388,7 @@ def start(table: Table) -> None:
     host = next(s for s in seats if s.host)
     row = play.start(kind, owner(table), players=table.players, level=table.level, pace=table.pace,
                      player_name=host.name, choices=table.choices, people=people,
-                     bots=[s.number for s in seats if s.bot])
+                     bots=[s.number for s in seats if s.bot], tempo=table.tempo)
     row.language = table.language
     row.save(update_fields=["language"])
     table.game = row
@@ -391,7 +404,7 @@ def again(table: Table) -> Table:
         return table.rematch
     fresh = Table.objects.create(code=_free_code(), kind=table.kind, players=table.players, level=table.level,
                                  pace=table.pace, choices=table.choices, spectators=table.spectators,
-                                 language=table.language, open_to_link=table.open_to_link,
+                                 language=table.language, open_to_link=table.open_to_link, tempo=table.tempo,
                                  removed=table.removed, removed_names=table.removed_names)
     Seat.objects.bulk_create([Seat(table=fresh, number=s.number, name=s.name, secret_hash=s.secret_hash,
                                    host=s.host, seen_ms=s.seen_ms, language=s.language)

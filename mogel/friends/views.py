@@ -25,6 +25,7 @@ from mogel.pages.caching import shows_a_hand
 from mogel.play import echo, limits, posted
 from mogel.play import replay as replays
 from mogel.play import service as play
+from mogel.play import tempo as tempos
 from mogel.play.models import PracticeGame
 from mogel.play.shell import place_presence
 from mogel.play.views import TABLE, seat_context, too_hurried
@@ -150,7 +151,7 @@ def new(request, key):
     table, value = service.create(kind, name=data["name"], players=data["players"], level=data["level"],
                                   pace=data["pace"], choices=form.choices(), spectators=data["spectators"],
                                   language=get_language() or "", address=address,
-                                  open_to_link=not data["ask_first"])
+                                  open_to_link=not data["ask_first"], tempo=data["tempo"])
     remember(request, table, value)
     return redirect(url("table", table))
 
@@ -195,7 +196,14 @@ def room_context(request, table: Table, mine, message=None) -> dict:
             "leave_url": url("leave", table),
             "poll_ms": ROOM_FALLBACK_POLL_MS if push.enabled() else ROOM_POLL_MS,
             "stream_url": url("stream", table) if push.enabled() else None,
-            "sit_form": SitForm(), **_removal_context(table, mine, value), **_asking_context(request, table, mine)}
+            "sit_form": SitForm(), **_removal_context(table, mine, value), **_asking_context(request, table, mine),
+            **_tempo_context(table)}
+
+
+def _tempo_context(table: Table) -> dict:
+    """The table's tempo as everyone in the waiting room reads it, and the host's choices of it."""
+    return {"tempo_line": tempos.line(table.tempo),
+            "tempos": [{"value": t, "label": tempos.label(t), "chosen": t == table.tempo} for t in tempos.TEMPOS]}
 
 
 def _removal_context(table: Table, mine, value) -> dict:
@@ -325,7 +333,8 @@ HOST_POWERS = {"bot": lambda t, p: service.add_bot(t, p.get("seat")),
                "admit": lambda t, p: service.admit(t, p.get("who")),
                "turn_away": lambda t, p: service.turn_away(t, p.get("who")),
                "open": lambda t, p: service.open_table(t, p.get("open")),
-               "back": lambda t, p: service.let_back(t, p.get("who"))}
+               "back": lambda t, p: service.let_back(t, p.get("who")),
+               "tempo": lambda t, p: service.set_tempo(t, p.get("tempo"))}
 
 
 @require_POST

@@ -25,9 +25,10 @@ class Planned:
     at: int
 
 
-def pace_ms(pace: str = "normal") -> int:
-    """Ms between two deliberate bot moves at the game's pace (reflexes never scale with it)."""
-    return round(int(getattr(settings, "MOGEL_BOT_PACE_MS", 1000)) * PACES.get(pace, 1.0))
+def pace_ms(pace: str = "normal", tempo: int = 1) -> int:
+    """Ms between two deliberate bot moves at the game's pace (reflexes never scale with it) and
+    tempo (``mogel.play.tempo``: everything timed against a person does)."""
+    return round(int(getattr(settings, "MOGEL_BOT_PACE_MS", 1000)) * PACES.get(pace, 1.0) * tempo)
 
 
 def last_public_t(game) -> int:
@@ -38,7 +39,8 @@ def last_public_t(game) -> int:
     return 0
 
 
-def paced(game, at: int, resume_ms: int = 0, pace: str = "normal") -> int:
-    """A deliberate move's time: at least a pace after the last public event and after ``resume_ms``
-    (when the player went on from a summary), never before the game's clock."""
-    return max(at, max(last_public_t(game), resume_ms) + pace_ms(pace), game.clock)
+def paced(game, at: int, resume_ms: int = 0, pace: str = "normal", tempo: int = 1) -> int:
+    """A deliberate move's time: at least a pace (at the game's ``tempo``, which the game
+    knows) after the last public event and after ``resume_ms`` (when the player went on from a
+    summary), never before the game's clock."""
+    return max(at, max(last_public_t(game), resume_ms) + pace_ms(pace, tempo), game.clock)

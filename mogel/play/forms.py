@@ -5,10 +5,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from . import tempo as tempos
 from .name_rules import NameField
 
 # The shared choices a lobby remembers (in the session) and "Play again" repeats; the name is kept apart.
-COMMON = ("players", "level", "pace")
+COMMON = ("players", "level", "pace", "tempo")
 
 
 def players_field(low: int, high: int, initial: int | None = None) -> forms.TypedChoiceField:
@@ -40,6 +41,12 @@ class LobbyForm(forms.Form):
         label=_("Bot pace"), initial="normal", widget=forms.RadioSelect, required=False,
         choices=[("relaxed", pgettext_lazy("bot pace", "Relaxed")), ("normal", pgettext_lazy("bot pace", "Normal")),
                  ("quick", pgettext_lazy("bot pace", "Quick"))])
+
+    # The table's tempo (mogel.play.tempo): every window and every bot timing set against a person,
+    # on top of the pace. A lobby page opened before this choice existed posts none: the usual.
+    tempo = forms.TypedChoiceField(
+        label=_("Tempo"), initial=tempos.USUAL, coerce=int, empty_value=tempos.USUAL, widget=forms.RadioSelect,
+        required=False, choices=list(tempos.LABELS.items()))
 
     def clean_pace(self):
         return self.cleaned_data.get("pace") or "normal"

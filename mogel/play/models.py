@@ -42,6 +42,9 @@ class PracticeGame(models.Model):
     level = models.CharField(max_length=10, default="normal")
     # The bots' pace (mogel.play.bots.PACES).
     pace = models.CharField(max_length=10, default="normal")
+    # The table's tempo (mogel.play.tempo: 1, 3 or 10), as the game's own state holds it too; the
+    # table shows it, "Play again" repeats it. Rows of before the tempo: 1, today's timings.
+    tempo = models.PositiveSmallIntegerField(default=1, db_default=1)
     player_name = models.CharField(max_length=40)
     # The page's language when the game started: the bots keep the names it gave them when the
     # player switches language mid-game (mogel.play.names). Empty in older rows: the page's.

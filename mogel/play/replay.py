@@ -62,7 +62,7 @@ def start_of(row: PracticeGame, kind: games.GameKind):
     seed = getattr(now, "seed", None)
     if seed is None:
         raise NoReplay
-    return service.new_game(kind, now.players, seed, row.choices)
+    return service.new_game(kind, now.players, seed, row.choices, row.tempo)
 
 
 def _counts(kind, events: list[dict], everyone: bool, seat: int | None) -> bool:
@@ -130,7 +130,7 @@ def frozen_turn(replay: Replay) -> service.Turn:
     """A ``Turn`` for the kind's ``table`` hook at the step: a copy of the row whose clock stands
     still at the step's game time (the page left at that moment), nothing held, no memories."""
     row, game = replay.row, replay.game
-    still = PracticeGame(pk=row.pk, kind=row.kind, owner="", level=row.level, pace=row.pace,
+    still = PracticeGame(pk=row.pk, kind=row.kind, owner="", level=row.level, pace=row.pace, tempo=row.tempo,
                          player_name=row.player_name, language=row.language, choices=row.choices,
                          started_ms=0, paused_ms=0, seen_ms=game.clock, away=True, hold=False, over=game.over)
     return service.Turn(still, game, {}, stored=game.log_length, stored_public=0, stored_round=game.round,

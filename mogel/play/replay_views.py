@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from mogel.pages.caching import shows_a_hand
 
 from . import replay as replays
+from . import tempo as tempos
 from .models import PracticeGame
 from .names import seat_names
 from .views import GAME_ID, _as_onlooker, _not_found, _owner, with_kind
@@ -86,6 +87,7 @@ def _table(kind, replay, names) -> dict:
                       "after_centre": "play/summary.html" if summary else None, "summary": summary,
                       "summary_template": kind.templates.get("summary"), "go_on": kind.go_on, "hold": False,
                       "lobby_url": kind.play_url("lobby"), "table_label": _("Card table"), "shortcuts": False,
+                      "tempo_label": tempos.line(replay.row.tempo),
                       "replay": True}}
     view = replays.view_of(replay)
     context = kind.table(turn, view, [], names, summary=summary, shell=shell)

@@ -191,9 +191,11 @@ def mark(seat: int | None) -> str:
     return "-1" if seat is None else str(seat)
 
 
-def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
+def new_game(kind: games.GameKind, players: int, seed: int, choices: dict, tempo: int = 1):
     """A dealt game; or, for tests only, the kind's fixed position (``GameKind.scenario``):
-    browser tests start from a known hand that way; production never sets one."""
+    browser tests start from a known hand that way; production never sets one. The game gets the
+    table's ``tempo`` with the kind's choices (``choices["tempo"]``, docs/platform.md "Tempo")."""
+    choices = {**choices, "tempo": tempo}
     scenario = kind.scenario()
     if scenario:
         return kind.from_scenario(scenario, seed, choices)
@@ -201,7 +203,7 @@ def new_game(kind: games.GameKind, players: int, seed: int, choices: dict):
 
 
 def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: str, player_name: str,
-          choices: dict, address: str = "", people: tuple | None = None, bots=None) -> PracticeGame:
+          choices: dict, address: str = "", people: tuple | None = None, bots=None, tempo: int = 1) -> PracticeGame:
     """A new game of ``kind`` for the session ``owner``, saved; ``choices``: the kind's own lobby choices.
 
     The bots' names come from the language active now, for the whole game. ``people`` and
@@ -209,10 +211,10 @@ def start(kind: games.GameKind, owner: str, *, players: int, level: str, pace: s
     seed = getattr(settings, "MOGEL_PLAY_SEED", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 62)
-    game = new_game(kind, players, int(seed), choices)
+    game = new_game(kind, players, int(seed), choices, tempo)
     started = wall_ms()
     row = PracticeGame(owner=owner, kind=kind.key, started_ms=started, seen_ms=started, level=level,
-                       player_name=player_name, pace=pace, choices=choices, address=address,
+                       player_name=player_name, pace=pace, tempo=tempo, choices=choices, address=address,
                        language=(get_language() or "")[:8], start_state=game.to_json())
     turn = Turn(row, game, {}, stored=0, stored_public=0, stored_round=game.round, old_hold=False, kind=kind,
                 changed=True, people=people, bots=None if bots is None else frozenset(bots))

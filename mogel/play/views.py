@@ -25,6 +25,7 @@ from mogel.table import regions
 from mogel.table.memo import per_language
 
 from . import echo, limits, posted, service
+from . import tempo as tempos
 from .models import PracticeGame
 from .names import seat_names
 from .shell import LOG_LINES, log_lines, news as shell_news
@@ -151,7 +152,8 @@ def lobby(request, kind):
             "or try again later."))
     data = form.cleaned_data
     row = service.start(kind, request.session.session_key, players=data["players"], level=data["level"],
-                        pace=data["pace"], player_name=data["name"], choices=form.choices(), address=address)
+                        pace=data["pace"], player_name=data["name"], choices=form.choices(), address=address,
+                        tempo=data["tempo"])
     return redirect(kind.play_url("game", row.pk))
 
 
@@ -196,7 +198,7 @@ def _wake_in(turn) -> int | None:
 def _again(kind, turn, summary: dict) -> None:
     """"Play again" posts the game's choices to the lobby: the next game starts at once, the same way."""
     row = turn.row
-    common = {"players": turn.game.players, "level": row.level, "pace": row.pace}
+    common = {"players": turn.game.players, "level": row.level, "pace": row.pace, "tempo": row.tempo}
     summary["again"] = {"name": row.player_name, **common, **row.choices}
     summary["change_url"] = kind.play_url("lobby") + "?" + urlencode({**common, **row.choices})
     if kind.replayer:
@@ -279,6 +281,7 @@ def seat_context(turn, names, urls, *, client_version=None, message=None, messag
             "hold": row.hold,
             "lobby_url": urls["lobby_url"],
             "table_label": _("Card table"),
+            "tempo_label": tempos.line(row.tempo),
             "shortcuts": seat is not None,
         },
     }

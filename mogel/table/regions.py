@@ -69,7 +69,7 @@ SHELL_TOP = (
     Region("moves", "play/_moves.html", ("moves", "moves_json", "move_faces"), _has("moves"), fresh=True),
     Region("count-in", "play/_count_in.html", ("count_in_ms",), _has("count_in_ms"), fresh=True),
     Region("message", "play/table.html#message", ("message", "message_kind", "message_url"), _has("message")),
-    Region("status", "play/table.html#status", ("round_line", "prompt", "my_turn")),
+    Region("status", "play/table.html#status", ("round_line", "tempo_label", "prompt", "my_turn")),
 )
 SHELL_BOTTOM = (
     Region("ticker", "play/table.html#ticker", ("log", "log_total")),

@@ -25,15 +25,19 @@ import random
 from dataclasses import dataclass
 
 from . import cards as C
+from .game import tempo_of, window_ms
 from .tells import expected_sizes, log_read, shrunk
 
 LEVELS = ("easy", "normal", "hard")
 
 # -- levels ----------------------------------------------------------------------------
 #
-# Times are in ms. "Reflex" times (slap, race, catch) are measured from the moment the
-# thing happened and do not scale with ``pace_ms``; deliberate moves (play, draw, gift,
-# hand-over, cheat) are drawn around ``pace_ms`` and scale with it. A slap or race counts
+# Times are in ms, at the usual tempo. "Reflex" times (slap, race, catch) are measured from the
+# moment the thing happened and do not scale with ``pace_ms``; deliberate moves (play, draw, gift,
+# hand-over, cheat) are drawn around ``pace_ms`` and scale with it. Every one of them, reflexes
+# included, is multiplied by the game's tempo (``options["tempo"]``, read from the view), as the
+# windows are: at ×3 a bot slaps three times as late in a window three times as long, so a person
+# reacting three times as slowly fares as at ×1 (bench/tempo.py). A slap or race counts
 # from the moment the window's card is on the pile (``land_ms`` after it was played at a
 # digital table). Slap times are set against a child on a phone who reacts 0.6-0.9 s after
 # the mosquito is on the pile, whose slap counts at the time it was made (the server credits
@@ -191,6 +195,12 @@ def _window_opened(view: dict) -> tuple[int, int] | None:
 
 
 
+def tempo(view: dict) -> int:
+    """The game's tempo as the bot sees it on the table (1 in a game of before the tempo, or in a
+    view made by hand without the game's options)."""
+    return tempo_of(view.get("options") or {})
+
+
 def _now(view: dict) -> int:
     return view["changed_at"]
 
@@ -250,17 +260,17 @@ class Bot(BaselineBot):
                 if sizes[seat] <= 3:
                     chance += self.p["notice_bonus_few"]
                 noticed = rng.random() < min(chance, max(self.p["notice"][busy], NOTICE_CAP))
-                react = rng.randint(*self.p["catch_ms"])
+                react = rng.randint(*self.p["catch_ms"]) * tempo(view)
                 late_call = rng.random() < self.p["late_call"]
                 if noticed:
                     memory["seen_cheating"][str(seat)] = now
-                    watch[str(seat)] = {"at": now + react, "until": now + view["options"]["act_ms"],
+                    watch[str(seat)] = {"at": now + react, "until": now + window_ms(view["options"], "act_ms"),
                                         "late_call": late_call}
             # A human mistake: now and then the guard takes a legal move for a cheat.
             for e in new:
                 if e["code"] in _LEGAL_SHEDS and e["seat"] != me and str(e["seat"]) not in watch:
                     if rng.random() < self.p["false_alarm"]:
-                        watch[str(e["seat"])] = {"at": e["t"] + rng.randint(*self.p["catch_ms"]),
+                        watch[str(e["seat"])] = {"at": e["t"] + rng.randint(*self.p["catch_ms"]) * tempo(view),
                                                  "until": None, "late_call": True}
         elif watch:
             watch.clear()   # no longer guard
@@ -270,11 +280,11 @@ class Bot(BaselineBot):
         """Ms after the window's card is on the pile at which this bot slaps or races (None: it misses the race)."""
         if view["window"]["kind"] == "mosquito":
             if rng.random() < self.p["slap_miss"]:
-                return rng.randint(*self.p["slap_late_ms"])
-            return rng.randint(*self.p["slap_ms"])
+                return rng.randint(*self.p["slap_late_ms"]) * tempo(view)
+            return rng.randint(*self.p["slap_ms"]) * tempo(view)
         if rng.random() < self.p["race_miss"]:
             return None
-        return rng.randint(*self.p["race_ms"])
+        return rng.randint(*self.p["race_ms"]) * tempo(view)
 
     # -- deciding ----------------------------------------------------------------------
 
@@ -313,8 +323,8 @@ class Bot(BaselineBot):
             out.append((w["at"] - now, action))
         return out
 
-    def _pace(self, rng: random.Random) -> int:
-        return int(self.pace_ms * rng.uniform(*PLAY_MS))
+    def _pace(self, rng: random.Random, view: dict) -> int:
+        return int(self.pace_ms * tempo(view) * rng.uniform(*PLAY_MS))
 
     def _owed(self, view: dict, owed: list[str], memory: dict, rng: random.Random,
               now: int) -> tuple[int, str] | None:
@@ -330,7 +340,7 @@ class Bot(BaselineBot):
             if at is None:
                 return None
             return at - now, owed[0]
-        return self._pace(rng), self.choose_owed(view, owed, rng)
+        return self._pace(rng, view), self.choose_owed(view, owed, rng)
 
     # -- what to play, give and hand over ------------------------------------------------
 
@@ -408,7 +418,7 @@ class Bot(BaselineBot):
                 by_kind[kind].append(a)
         rate = self.p["cheat_rate"] * self.p["cheat_busy"][guard_busy(view)]
         last_catch = memory.get("last_catch")
-        if last_catch is not None and now - last_catch < AFTER_CATCH_MS:
+        if last_catch is not None and now - last_catch < AFTER_CATCH_MS * tempo(view):
             rate *= self.p["cheat_after_catch"]
         if by_kind["moth"]:
             pick = by_kind["moth"]
@@ -421,7 +431,7 @@ class Bot(BaselineBot):
         if rng.random() >= rate:
             return None
         action = max(pick, key=lambda a: (_badness(a.split()[1]), rng.random()))
-        return int(rng.uniform(*self.p["cheat_ms"]) * self.pace_ms / 1000), action
+        return int(rng.uniform(*self.p["cheat_ms"]) * self.pace_ms * tempo(view) / 1000), action
 
 
 # -- the driver side -------------------------------------------------------------------------

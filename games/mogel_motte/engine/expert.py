@@ -25,7 +25,7 @@ import random
 from mogel.core import ismcts
 
 from . import cards as C
-from .bots import NOTICE_CAP, PROFILES, Bot, guard_busy
+from .bots import NOTICE_CAP, PROFILES, Bot, guard_busy, tempo
 from .game import PHASE_GIFTS, PHASE_SPIDER, PHASE_TURN
 from .search import CHEAT_WEIGHTS, SCALE, determinize, remember
 from .tells import log_read
@@ -88,7 +88,7 @@ class ExpertBot(Bot):
         searched = view["phase"] in _SEARCHED and view["settling"] is None and view["window"] is None
         if not self.iterations or not searched or len(owed) < 2:
             return super()._owed(view, owed, memory, rng, now)
-        return self._pace(rng), self.search(view, owed, memory)
+        return self._pace(rng, view), self.search(view, owed, memory)
 
     def search(self, view: dict, owed: list[str], memory: dict) -> str:
         """The searched move; asked again for the same decision (every change of the game), the same answer."""
@@ -128,7 +128,7 @@ class ExpertBot(Bot):
                     if a.split()[1] not in playable), default=None)
         if best is None or best[0] < self.margin:
             return None
-        return int(rng.uniform(*self.p["cheat_ms"]) * self.pace_ms / 1000), best[1]
+        return int(rng.uniform(*self.p["cheat_ms"]) * self.pace_ms * tempo(view) / 1000), best[1]
 
 
 def notice_chance(guard: dict, view: dict, memory: dict) -> float:

@@ -42,8 +42,13 @@ DEFAULT_OPTIONS = {
     # window counts from its landing (everyone, bots too, can react only to what is there).
     # 0 at a real table, where the card is on the pile as it is played.
     "land_ms": 0,
+    # The table's tempo: a whole factor on every window (and every bot timing: bots.py) set
+    # against a person, so a child, a grandparent or a screen-reader user gets the time they need
+    # at a table that agrees (WCAG 2.2.1, docs/platform.md "Tempo"). Games of before it hold none: 1.
+    "tempo": 1,
 }
 MIN_WINDOW_MS = 500
+MAX_TEMPO = 10
 MAX_LAND_MS = 3000
 # A seat in an action: ASCII digits only. str.isdigit() also takes "²" or "①", which int()
 # then refuses; and a few digits are plenty (int() refuses thousands of them too).
@@ -79,7 +84,21 @@ def _options(players: int, given: dict) -> dict:
     land = options["land_ms"]
     if not (isinstance(land, int) and not isinstance(land, bool) and 0 <= land <= MAX_LAND_MS):
         raise ValueError(f"land_ms must be a whole number from 0 to {MAX_LAND_MS}")
+    tempo = options["tempo"]
+    if not (isinstance(tempo, int) and not isinstance(tempo, bool) and 1 <= tempo <= MAX_TEMPO):
+        raise ValueError(f"tempo must be a whole number from 1 to {MAX_TEMPO}")
     return options
+
+
+def tempo_of(options: dict) -> int:
+    """The game's tempo (1 in a game saved before there was one)."""
+    return options.get("tempo", 1)
+
+
+def window_ms(options: dict, key: str) -> int:
+    """How long the window ``key`` ("mosquito_ms", "cockroach_ms", "act_ms") stays open at the game's tempo.
+    The card's flight (``land_ms``) is the page's animation, not a person's time: it never scales."""
+    return options.get(key, DEFAULT_OPTIONS[key]) * tempo_of(options)
 
 
 class Game(EventLog):
@@ -397,14 +416,14 @@ class Game(EventLog):
             self.phase, self.spider = PHASE_SPIDER, {"by": seat}
         elif kind == C.MOSQUITO:
             landed = at + self.options.get("land_ms", 0)
-            closes = landed + self.options["mosquito_ms"]
+            closes = landed + window_ms(self.options, "mosquito_ms")
             self.phase = PHASE_MOSQUITO
             self.window = {"kind": "mosquito", "by": seat, "opened": at, "closes": closes, "slapped": [],
                            "slapped_at": [], **self._landed(landed, at)}
             self._log(at, "mosquito_open", seat=seat, closes=closes, **self._landed(landed, at))
         elif kind == C.COCKROACH:
             landed = at + self.options.get("land_ms", 0)
-            closes = landed + self.options["cockroach_ms"]
+            closes = landed + window_ms(self.options, "cockroach_ms")
             value = C.value(played)
             self.phase = PHASE_COCKROACH
             self.window = {"kind": "cockroach", "by": seat, "value": value, "closes": closes,
@@ -539,7 +558,7 @@ class Game(EventLog):
         hidden = parts[1]
         self.hands[seat].remove(hidden)
         self.under.append(hidden)
-        until = at + self.options["act_ms"]
+        until = at + window_ms(self.options, "act_ms")
         self.acts[seat] = {"card": hidden, "until": until}
         self._log(at, "cheated", seat=seat, card=hidden, until=until, only=[seat])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .bots import next_move, observe
 from .game import Game
 
 SIDE_VERBS = ("cheat", "catch")
@@ -47,3 +48,21 @@ def random_game(players: int, seed: int, max_steps: int = 100_000, **options) ->
     while steps < max_steps and random_step(game, rng):
         steps += 1
     return game, steps
+
+
+def window_with_person(game: Game, bots: dict, memories: dict, seed: int, action: str, at: int | None,
+                       seat: int = 0) -> None:
+    """Play the open window out: the bots as they choose, and the scripted person at ``seat`` doing
+    ``action`` ("slap", "race 3") at game time ``at`` (None: not at all), unless the window has
+    closed or been won before. The measure of the bots' reflexes against a person's speed
+    (tests/games/mogel_motte/engine/test_bot_levels.py, bench/tempo.py)."""
+    while game.window is not None:
+        move = next_move(game, bots, memories, seed)
+        if at is not None and at < game.window["closes"] and (move is None or move.at > at):
+            game.apply(seat, action, at)
+            at = None
+        elif move is not None:
+            game.apply(move.seat, move.action, move.at)
+        else:
+            game.advance(game.next_deadline())
+        observe(game, bots, memories, seed)

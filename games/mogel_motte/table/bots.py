@@ -10,18 +10,21 @@ from __future__ import annotations
 from django.conf import settings
 
 from games.mogel_motte.engine import bots as engine_bots
+from games.mogel_motte.engine.game import tempo_of
 from games.mogel_motte.engine.expert import ExpertBot
 from mogel.play.bots import Planned, pace_ms, paced
 
 REFLEX = ("slap", "race", "catch")
 
 # How long a bot's tell shows on its seat, from the moment the page learns of it: harder bots
-# cheat more subtly. A glance at the wrong moment misses it (bench/guard_attention.py).
+# cheat more subtly. A glance at the wrong moment misses it (bench/guard_attention.py). A time
+# set against a person's eyes: it lasts ``tempo`` times as long at a slower table.
 TELL_MS = {"easy": 800, "normal": 600, "hard": 400, "expert": 400}
 
 
-def tell_ms(level: str) -> int:
-    return TELL_MS.get(level, TELL_MS["normal"])
+def tell_ms(level: str, tempo: int = 1) -> int | None:
+    ms = TELL_MS.get(level, TELL_MS["normal"])
+    return None if ms is None else ms * tempo
 
 
 def profile() -> dict | None:
@@ -66,7 +69,7 @@ def plan(game, level: str, memories: dict, resume_ms: int = 0, deliberate_only: 
     if game.settling is not None and action.startswith("hand "):
         at = game.clock   # the penalty card: at once, in the same breath as "Caught!"
     elif not action.startswith(REFLEX):
-        at = paced(game, at, resume_ms, pace)
+        at = paced(game, at, resume_ms, pace, tempo_of(game.options))
     return Planned(seat, action, max(at, game.clock))
 
 

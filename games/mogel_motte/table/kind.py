@@ -20,7 +20,7 @@ from mogel.games import GameKind, Way
 
 from ..cards.names import FORM_PLACEHOLDERS, parse_card
 from ..cards.render import render_card
-from ..engine.game import DEFAULT_OPTIONS
+from ..engine.game import DEFAULT_OPTIONS, tempo_of, window_ms
 from ..lessons.web import lesson_table
 from ..rules.anchors import SLUGS
 from . import bots, motion, tells
@@ -135,7 +135,7 @@ class MogelMotte(GameKind):
     def new_game(self, players: int, seed: int, choices: dict):
         return self.engine.new(players, seed, ant_pile=choices["ant_pile"], rounds=choices["rounds"],
                                first_guard=first_guard_seat(choices.get("first_guard", "me"), players, seed),
-                               **table_options())
+                               tempo=choices.get("tempo", 1), **table_options())
 
     def scenario(self) -> dict | None:
         """``settings.PLAY_SCENARIOS["mogel-motte"]``, or as before ``settings.MOGEL_PLAY_SCENARIO``."""
@@ -144,7 +144,7 @@ class MogelMotte(GameKind):
     def from_scenario(self, scenario: dict, seed: int, choices: dict):
         """The scenario's player count wins over the lobby's; the windows still come from the settings."""
         options = {"ant_pile": choices["ant_pile"], "rounds": choices["rounds"], **table_options(),
-                   **scenario.get("options", {})}
+                   "tempo": choices.get("tempo", 1), **scenario.get("options", {})}
         return self.engine.from_scenario({**scenario, "options": options}, seed=seed)
 
     # -- bots -----------------------------------------------------------------------------
@@ -308,8 +308,8 @@ class MogelMotte(GameKind):
 
         now = game_now(row, game)
         seen = tells.active(turn.eye(turn.seat), now, shown=shell["client_version"],
-                            tell_ms=bots.tell_ms(row.level))
-        act_ms = game.options["act_ms"]
+                            tell_ms=bots.tell_ms(row.level, tempo_of(game.options)))
+        act_ms = window_ms(game.options, "act_ms")
         context = present(view, legal, names, tells=seen, now=now, action_url=shell["action_url"],
                           version=shell["version"], announce=shell["announce"], moved=shell["moved"],
                           extra={**shell["page"], "act_s": act_ms // 1000 if act_ms % 1000 == 0 else act_ms / 1000})

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from games.mogel_motte.cards.names import card_label, name_card
 from games.mogel_motte.cards.render import render_card
 from games.mogel_motte.engine import cards as C
+from games.mogel_motte.engine.game import window_ms
 
 from mogel.play.shell import log_lines, motion as motion_context
 from mogel.table.cards import cached_svg
@@ -166,7 +167,7 @@ def _seats(view: dict, window: dict | None, legal: list[str], names, tell_by_sea
     """The seats, the others clockwise from me, then me: name, hand, score, guard, turn, tell, Caught!."""
     me, players = view["seat"], view["players"]
     legal_set, expected = set(legal), _owing(view)
-    act_ms = view["options"].get("act_ms")
+    act_ms = window_ms(view["options"], "act_ms")
     seats = []
     for position, seat in enumerate([*(((me + i) % players) for i in range(1, players)), me], start=1):
         tell = tell_by_seat.get(seat)
@@ -309,7 +310,7 @@ def _sleeve(view: dict, now: int) -> dict | None:
         "svg": card_svg(act["card"], "sm"),
         "remaining_ms": remaining,
         "remaining_s": remaining / 1000 if remaining is not None else None,
-        "total_ms": view["options"].get("act_ms"),
+        "total_ms": window_ms(view["options"], "act_ms"),
     }
 
 

@@ -18,6 +18,7 @@ the practice game a short movement, so a player who looks away misses it, as at 
 
 from __future__ import annotations
 
+from games.mogel_motte.engine.game import window_ms
 from games.mogel_motte.engine.tells import expected_sizes, log_read, shrunk
 
 
@@ -42,7 +43,7 @@ def watch(view: dict, memory: dict, version: int | None = None) -> list[dict]:
             tells.pop(str(e["accused"]), None)
     started = []
     now = view["changed_at"]
-    act_ms = int(view["options"].get("act_ms", 3000))
+    act_ms = window_ms(view["options"], "act_ms")   # the act's length at the game's tempo
     for seat in shrunk(sizes, expected, me):
         tell = {"since": now, "until": now + act_ms, "n": end if version is None else version}
         tells[str(seat)] = tell

@@ -59,7 +59,11 @@ PHASE_CHOOSE = "choose"
 PHASE_OVER = "over"
 
 MATCH_LENGTHS = (5, 1)
-DEFAULT_OPTIONS = {"eggs": C.EGGS_BY_VALUE, "games": 5, "dealer": None}
+# "tempo": the table's tempo, a whole factor on every bot timing set against a person (the rules
+# time nothing: the table's bots read it, games/mogelei/table/bots.py); kept in the game so its
+# replay is the game that was played. Games of before it hold none: 1.
+DEFAULT_OPTIONS = {"eggs": C.EGGS_BY_VALUE, "games": 5, "dealer": None, "tempo": 1}
+MAX_TEMPO = 10
 
 # A seat in an action: ASCII digits only (str.isdigit() also takes "²").
 _SEAT_NUMBER = re.compile(r"[0-9]{1,3}")
@@ -152,7 +156,15 @@ def _options(players: int, given: dict) -> dict:
         options["dealer"] = players - 1  # seat 0 calls first
     if not (type(options["dealer"]) is int and 0 <= options["dealer"] < players):
         raise ValueError("dealer must be a seat")
+    tempo = options["tempo"]
+    if not (type(tempo) is int and 1 <= tempo <= MAX_TEMPO):
+        raise ValueError(f"tempo must be a whole number from 1 to {MAX_TEMPO}")
     return options
+
+
+def tempo_of(options: dict) -> int:
+    """The match's tempo (1 in a match saved before there was one)."""
+    return options.get("tempo", 1)
 
 
 _SCENARIO_KEYS = {"players", "hands", "caller", "colour", "passes", "revealed", "piles", "rewards",
@@ -224,9 +236,10 @@ class Game(EventLog):
 
     @classmethod
     def new(cls, players: int, seed: int, *, eggs: str = C.EGGS_BY_VALUE, games: int = 5,
-            dealer: int | None = None) -> Game:
+            dealer: int | None = None, tempo: int = 1) -> Game:
         C.values(players)  # raises for a player count outside 3..8
-        game = cls._blank(players, seed, _options(players, {"eggs": eggs, "games": games, "dealer": dealer}))
+        game = cls._blank(players, seed, _options(players, {"eggs": eggs, "games": games, "dealer": dealer,
+                                                            "tempo": tempo}))
         game._deal(at=0)
         return game
 

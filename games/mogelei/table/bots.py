@@ -14,6 +14,7 @@ import random
 
 from mogel.play.bots import Planned, last_public_t, pace_ms
 from games.mogelei.engine import bots as engine_bots
+from games.mogelei.engine.game import tempo_of
 from games.mogelei.engine.expert import ExpertBot
 
 HUMAN = 0
@@ -30,7 +31,7 @@ def delay_ms(game, seat: int, pace: str) -> int:
     share = random.Random(f"mogelei-pace:{game.seed}:{game.log_length}:{seat}").uniform(low, high)
     if game.phase == "call" and game.game_round > 1:
         share += READ_PACES
-    return round(pace_ms(pace) * share)
+    return round(pace_ms(pace, tempo_of(game.options)) * share)
 
 
 def plan(game, level: str, memories: dict, resume_ms: int = 0, pace: str = "normal",

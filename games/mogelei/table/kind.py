@@ -65,10 +65,12 @@ class Mogelei(MogeleiRules, GameKind):
 
     def new_game(self, players, seed, choices):
         return self.engine.new(players, seed, games=int(choices.get("games") or 5),
-                               dealer=dealer_seat(choices.get("dealer") or "right", players, seed))
+                               dealer=dealer_seat(choices.get("dealer") or "right", players, seed),
+                               tempo=choices.get("tempo", 1))
 
     def from_scenario(self, scenario, seed, choices):
-        options = {"games": int(choices.get("games") or 5), **scenario.get("options", {})}
+        options = {"games": int(choices.get("games") or 5), "tempo": choices.get("tempo", 1),
+                   **scenario.get("options", {})}
         return self.engine.from_scenario({**scenario, "options": options}, seed=seed)
 
     # -- bots -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 
 from games.mogel_motte.engine import Game
+from games.mogel_motte.engine.simulate import window_with_person
 from games.mogel_motte.engine.bots import LEVELS, PROFILES, Bot, Move, guard_busy, next_move, observe, play_bots
 
 
@@ -282,16 +283,7 @@ def child_slowest(level, players, games=300):
         game.apply(1, "play mosquito3", 1000)
         observe(game, bots, memories, seed)
         child = 1600 + rng.randint(*PHONE_MS) + rng.randint(*CHILD_MS)
-        while game.window is not None:
-            move = next_move(game, bots, memories, seed)
-            if child is not None and (move is None or move.at > child):
-                game.apply(0, "slap", child)
-                child = None
-            elif move is not None:
-                game.apply(move.seat, move.action, move.at)
-            else:
-                game.advance(game.next_deadline())
-            observe(game, bots, memories, seed)
+        window_with_person(game, bots, memories, seed, "slap", child)
         slowest += next(e["seat"] for e in game.log if e["code"] == "mosquito_slowest") == 0
     return slowest / games
 
