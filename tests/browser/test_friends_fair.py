@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from mogel.friends.models import Table
 from mogel.play.models import PracticeGame
@@ -142,11 +143,24 @@ def race_result(table: Table) -> dict:
     return {"slowest": 1 - winner}
 
 
+def remember(page, ms: int) -> None:
+    """The page's reaction time, kept by the browser (localStorage outlives the page). A page may
+    be on its way to the rematch a second time (its own Play again, then the game's pushed ``go``
+    to the same address): the storage is written once the page has come to rest."""
+    for _ in range(20):
+        try:
+            page.evaluate("(ms) => localStorage.setItem('fairReact', String(ms))", ms)
+            return
+        except PlaywrightError:
+            page.wait_for_load_state()
+    raise AssertionError("the page never came to rest")
+
+
 def play_window(ann, ben, number: int, table: Table, result=window_result) -> dict:
     """One game: Ann reacts FAST_MS on even windows and SLOW_MS on odd ones, Ben the other way."""
     ann_ms, ben_ms = (FAST_MS, SLOW_MS) if number % 2 == 0 else (SLOW_MS, FAST_MS)
     for page, ms in ((ann, ann_ms), (ben, ben_ms)):
-        page.evaluate("(ms) => localStorage.setItem('fairReact', String(ms))", ms)
+        remember(page, ms)
     for page in (ann, ben):
         page.wait_for_selector("#btn-play-again", timeout=60_000)
     return {**result(table), "faster": 0 if ann_ms < ben_ms else 1}

@@ -97,8 +97,12 @@ def test_every_card_verb_fits_on_a_phone_card_and_the_round_line_is_one_line(pho
     sleeve = page.locator("#table .sleeve-btn").first
     assert not sleeve.evaluate(BROKEN_ANYWHERE), sleeve.inner_text()
     shoot(page, f"hand-over-{lang}")
-    round_line = page.locator("#table .table__round")
-    assert round_line.evaluate(LINES) == 1, round_line.inner_text()
+    # "Round 1 of 3" on one line beside the prompt; the tempo, on a phone, on one line under it.
+    for part in ("#table .table__round-line", "#table .table__tempo"):
+        line = page.locator(part)
+        assert line.evaluate(LINES) == 1, line.inner_text()
+    prompt = page.locator("#table-prompt").bounding_box()
+    assert prompt["x"] + prompt["width"] <= 375, prompt
 
 
 @pytest.mark.parametrize("lang", ["de", "it"])
