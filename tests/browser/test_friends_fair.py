@@ -193,7 +193,10 @@ def play_windows(ann, ben, count: int, result=window_result) -> list[dict]:
             # Both press Play again (the second joins the rematch the first made): the test
             # does not wait on the pushed move to the rematch, which is another part's.
             ann.click("#btn-play-again")
-            ben.evaluate(PLAY_AGAIN)
+            try:
+                ben.evaluate(PLAY_AGAIN)
+            except PlaywrightError:
+                pass   # Ann's Play again, pushed, took Ben's page to the rematch first
             for page in (ann, ben):
                 page.wait_for_url(lambda url, old=table.code: old not in url, timeout=60_000, wait_until="commit")
                 ready(page)
